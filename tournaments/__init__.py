@@ -1,0 +1,1 @@
+"""Events, entries, rounds, matches, games and results; standings, pairings and brackets."""
