@@ -1,4 +1,25 @@
-"""URL patterns for one audience; see config/urls.py for the map."""
+"""The tournaments REST API, mounted at /api/v1/ (see config/urls.py).
+
+A plain list of paths: later work (rounds, brackets) appends its own.
+"""
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments import api
+
+urlpatterns = [
+    path("events/", api.EventListView.as_view(), name="event-list"),
+    path("events/<int:event_id>/", api.EventDetailView.as_view(), name="event-detail"),
+    path("events/<int:event_id>/status/", api.EventStatusView.as_view(), name="event-status"),
+    path("events/<int:event_id>/entries/", api.EventEntriesView.as_view(), name="event-entries"),
+    path("events/<int:event_id>/matches/", api.EventMatchesView.as_view(), name="event-matches"),
+    path("events/<int:event_id>/standings/", api.EventStandingsView.as_view(), name="event-standings"),
+    path("events/<int:event_id>/hand-claims/", api.EventHandClaimsView.as_view(), name="event-hand-claims"),
+    path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/reports/", api.MatchReportsView.as_view(), name="match-reports"),
+    path("matches/<int:match_id>/forfeit/", api.MatchForfeitView.as_view(), name="match-forfeit"),
+    path("games/<int:game_id>/confirm/", api.GameConfirmView.as_view(), name="game-confirm"),
+    path("games/<int:game_id>/resolve/", api.GameResolveView.as_view(), name="game-resolve"),
+    path("games/<int:game_id>/history/", api.GameHistoryView.as_view(), name="game-history"),
+]

@@ -1,0 +1,92 @@
+"""factory_boy factories for the tournaments models."""
+from __future__ import annotations
+
+import factory
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+
+from tournaments import models
+from tournaments import rules as rules_engine
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Club
+        django_get_or_create = ("name",)
+
+    name = factory.Sequence(lambda n: f"Cribbage Club {n}")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Player
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class RuleSetFactory(factory.django.DjangoModelFactory):
+    """A builtin preset row (one per preset, shared)."""
+
+    class Meta:
+        model = models.RuleSet
+        django_get_or_create = ("preset", "builtin")
+
+    preset = "acc"
+    builtin = True
+    name = factory.LazyAttribute(lambda o: rules_engine.PRESETS[o.preset].label)
+    values = factory.LazyAttribute(lambda o: rules_engine.PRESETS[o.preset].as_values())
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Event
+
+    name = factory.Sequence(lambda n: f"Event {n}")
+    status = models.EventStatus.RUNNING
+    rules = factory.SubFactory(RuleSetFactory)
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Entry
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(PlayerFactory)
+
+
+class StageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Stage
+
+    event = factory.SubFactory(EventFactory)
+    order = factory.Sequence(lambda n: n + 1)
+    name = "Qualifying"
+    kind = models.StageKind.ROUND_ROBIN
+
+
+class MatchFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = models.Match
+
+    event = factory.SubFactory(EventFactory)
+    side_a = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+    side_b = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+    format = models.MatchFormat.GAMES
+    format_n = 1
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+
+
+class DirectorFactory(UserFactory):
+    username = factory.Sequence(lambda n: f"director{n}")
+    is_staff = True
+
+
+def token_for(user) -> str:
+    return Token.objects.get_or_create(user=user)[0].key

@@ -1,0 +1,269 @@
+"""API shapes: input serializers check types, output serializers draw the JSON.
+
+Domain checks (a total above the target, a game after the match is decided...) stay in
+the services, which raise errors the API turns into 400/409 naming the field.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments import rules as rules_engine
+from tournaments.models import (
+    Entry,
+    Event,
+    EventKind,
+    EventStatus,
+    Game,
+    GameChange,
+    HandClaim,
+    Match,
+    MatchFormat,
+    Report,
+    StageKind,
+)
+
+# -- input ----------------------------------------------------------------------------
+
+
+class EventCreateIn(serializers.Serializer):
+    name = serializers.CharField(max_length=160)
+    rules = serializers.CharField(
+        required=False, default=rules_engine.DEFAULT_PRESET,
+        help_text=f"A preset key ({', '.join(rules_engine.PRESETS)}) or the id of a stored rule set.",
+    )
+    kind = serializers.ChoiceField(choices=EventKind.choices, required=False, default=EventKind.TOURNAMENT)
+    status = serializers.ChoiceField(
+        choices=[EventStatus.DRAFT, EventStatus.OPEN], required=False, default=EventStatus.OPEN,
+        help_text="open (default: public at once) or draft (directors only until opened).",
+    )
+    partners = serializers.BooleanField(required=False, default=False)
+    starts_on = serializers.DateField(required=False, allow_null=True, default=None)
+    venue = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+class EventStatusIn(serializers.Serializer):
+    status = serializers.ChoiceField(choices=EventStatus.choices)
+
+
+class EntryIn(serializers.Serializer):
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+    player = serializers.IntegerField(required=False, allow_null=True, default=None)
+    membership_number = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
+    partner = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs["name"].strip() and attrs["player"] is None and not attrs["membership_number"].strip():
+            raise serializers.ValidationError({"name": ["the player's name is required"]})
+        return attrs
+
+
+class MatchIn(serializers.Serializer):
+    entries = serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=1, max_length=3)
+    games = serializers.IntegerField(required=False, min_value=1, max_value=99)
+    best_of = serializers.IntegerField(required=False, min_value=1, max_value=99)
+    first_to = serializers.IntegerField(required=False, min_value=1, max_value=99)
+    table = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    stage = serializers.IntegerField(required=False, allow_null=True, default=None)
+    round = serializers.IntegerField(required=False, allow_null=True, default=None)
+    bye = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [name for name in MatchFormat.values if attrs.get(name) is not None]
+        if len(given) > 1:
+            raise serializers.ValidationError(
+                {given[1]: [f"give one of games, best_of or first_to, not {' and '.join(given)}"]}
+            )
+        attrs["format"] = given[0] if given else MatchFormat.GAMES
+        attrs["n"] = attrs.get(attrs["format"]) or 1
+        return attrs
+
+
+class ReportIn(serializers.Serializer):
+    game = serializers.IntegerField(help_text="The game's number in the match (1, 2, 3...).")
+    reporter = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="The entry id of the side reporting; leave out when the director enters the result.",
+    )
+    totals = serializers.DictField(help_text='Each side\'s final peg total: {"<entry id>": 121, ...}')
+    key = serializers.CharField(max_length=64, help_text="Idempotency key: a retry with it is the same report.")
+    runner_up = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ConfirmIn(serializers.Serializer):
+    entry = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ResolveIn(serializers.Serializer):
+    totals = serializers.DictField()
+    reason = serializers.CharField()
+    runner_up = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ForfeitIn(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="The entry that forfeits (does not show).")
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class HandClaimIn(serializers.Serializer):
+    hand = serializers.ListField(child=serializers.CharField(), help_text='e.g. ["5H", "5D", "5S", "JC"]')
+    starter = serializers.CharField()
+    crib = serializers.BooleanField(required=False, default=False)
+    claimed = serializers.JSONField()
+    game = serializers.IntegerField(required=False, allow_null=True, default=None)
+    entry = serializers.IntegerField(required=False, allow_null=True, default=None)
+    purpose = serializers.CharField(required=False, default="check")
+
+
+class StageIn(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    kind = serializers.ChoiceField(choices=StageKind.choices, required=False, default=StageKind.MANUAL)
+    settings = serializers.DictField(required=False, default=dict)
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+class EventOut(serializers.ModelSerializer):
+    rules = serializers.CharField(source="rules.preset")
+    ruleset = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["id", "name", "kind", "status", "rules", "ruleset", "partners", "starts_on", "venue",
+                  "created_at"]
+
+    def get_ruleset(self, event: Event) -> dict[str, Any]:
+        return {"id": event.rules_id, "name": event.rules.name, "values": event.rules.to_rules().as_values()}
+
+
+class EntryOut(serializers.ModelSerializer):
+    name = serializers.CharField(read_only=True)
+    player = serializers.SerializerMethodField()
+    partner = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "event", "name", "player", "partner", "status", "seed"]
+
+    def get_player(self, entry: Entry) -> dict[str, Any]:
+        return {"id": entry.player_id, "name": entry.player.name,
+                "membership_number": entry.player.membership_number}
+
+    def get_partner(self, entry: Entry) -> dict[str, Any] | None:
+        if entry.partner_id is None:
+            return None
+        return {"id": entry.partner_id, "name": entry.partner.name}
+
+    def to_representation(self, entry: Entry) -> dict[str, Any]:
+        data = super().to_representation(entry)
+        if self.context.get("director"):
+            # The personal link's secret is for the director to hand to the player.
+            data["token"] = entry.token
+        return data
+
+
+def game_data(game: Game) -> dict[str, Any]:
+    totals = {str(entry): total for entry, total in game.totals_by_entry().items()}
+    return {
+        "id": game.pk, "number": game.number, "state": game.state, "outcome": game.outcome,
+        "totals": totals, "winner": game.winner_id, "runner_up": game.runner_up_id,
+        "first_dealer": game.first_dealer_id,
+    }
+
+
+class MatchOut(serializers.ModelSerializer):
+    entries = serializers.SerializerMethodField()
+    sides = serializers.SerializerMethodField()
+    games = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "event", "stage", "round", "table", "entries", "sides", "is_bye", "format", "format_n",
+                  "status", "winner", "games", "bracket", "bracket_round", "bracket_slot"]
+
+    def get_entries(self, match: Match) -> list[int | None]:
+        return [side.pk if side else None for side in match.sides_or_tbd()]
+
+    def get_sides(self, match: Match) -> list[dict[str, Any] | None]:
+        return [{"entry": side.pk, "name": side.name} if side else None for side in match.sides_or_tbd()]
+
+    def get_games(self, match: Match) -> list[dict[str, Any]]:
+        return [game_data(game) for game in match.games.all()]
+
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        data = super().to_representation(match)
+        data[match.format] = match.format_n  # echo "best_of": 3 / "games": 2 / "first_to": 5
+        return data
+
+
+class ReportOut(serializers.ModelSerializer):
+    game = serializers.SerializerMethodField()
+    match = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Report
+        fields = ["id", "key", "version", "reporter", "channel", "totals", "superseded", "created_at", "game",
+                  "match"]
+
+    def get_game(self, report: Report) -> dict[str, Any]:
+        return game_data(report.game)
+
+    def get_match(self, report: Report) -> dict[str, Any]:
+        match = report.game.match
+        return {"id": match.pk, "status": match.status, "winner": match.winner_id}
+
+
+class GameOut(serializers.ModelSerializer):
+    class Meta:
+        model = Game
+        fields = ["id"]
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        data = game_data(game)
+        match = game.match
+        data["match"] = {"id": match.pk, "status": match.status, "winner": match.winner_id}
+        return data
+
+
+class GameChangeOut(serializers.ModelSerializer):
+    actor = serializers.CharField(source="actor.username", default=None)
+
+    class Meta:
+        model = GameChange
+        fields = ["id", "action", "actor", "actor_entry", "channel", "report", "reason", "before", "after",
+                  "created_at"]
+
+
+class HandClaimOut(serializers.ModelSerializer):
+    class Meta:
+        model = HandClaim
+        fields = ["id", "event", "game", "entry", "purpose", "hand", "starter", "crib", "claimed", "score",
+                  "verdict", "difference", "breakdown", "created_at"]
+
+
+class StandingRowOut(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    games_played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    game_points = serializers.IntegerField()
+    spread = serializers.IntegerField()
+    plus_points = serializers.IntegerField()
+    skunks_given = serializers.IntegerField()
+    skunks_taken = serializers.IntegerField()
+    double_skunks_given = serializers.IntegerField()
+    double_skunks_taken = serializers.IntegerField()
+    tie = serializers.BooleanField(help_text="Shares its rank after every tie-breaker: a playoff is needed.")
+
+
+class StandingsOut(serializers.Serializer):
+    event = serializers.IntegerField()
+    stage = serializers.IntegerField(allow_null=True)
+    rules = serializers.CharField()
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+    rows = StandingRowOut(many=True)
