@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from scoring.cards import JACK, Card, card
+from scoring.cards import DECK, JACK, Card, card
 from scoring.errors import CardError, ScoringError
 from scoring.rules import ACC_RULES, ShowRules
 
@@ -182,9 +182,17 @@ def rank_score(ranks: Iterable[int]) -> int:
 # Checking the cards.
 
 
+# The canonical codes ("5H", "TD") are what machines send; one dict look-up
+# serves them, and anything else goes through ``card`` with its error messages.
+_BY_CODE: dict[str, Card] = {c.code: c for c in DECK}
+
+
 def _parse_card(text: Any, field: str) -> Card:
     if isinstance(text, Card):
         return text
+    found = _BY_CODE.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
     try:
         return card(text)
     except CardError as error:
@@ -209,18 +217,19 @@ def _checked(
             f"a hand has 4 cards (3 in the five-card game), got {_counted(parsed)}",
             field="hand",
         )
-    seen: set[Card] = set()
+    seen = 0  # one bit per card of the deck
     for item in parsed:
-        if item in seen:
+        bit = 1 << item.index
+        if seen & bit:
             raise CardError(
                 f"{item.code} appears twice in the hand: every card is unique in one deck",
                 field="hand",
             )
-        seen.add(item)
+        seen |= bit
     if starter is None:
         raise CardError("the starter is required", field="starter")
     turned = _parse_card(starter, "starter")
-    if turned in seen:
+    if seen >> turned.index & 1:
         raise CardError(
             f"the starter {turned.code} is also in the hand: every card is unique in one deck",
             field="starter",
