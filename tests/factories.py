@@ -75,6 +75,20 @@ class MatchFactory(factory.django.DjangoModelFactory):
     format_n = 1
 
 
+class GameFactory(factory.django.DjangoModelFactory):
+    """A confirmed game won by side A."""
+
+    class Meta:
+        model = models.Game
+
+    match = factory.SubFactory(MatchFactory)
+    number = 1
+    state = models.GameState.CONFIRMED
+    total_a = 121
+    total_b = 100
+    winner = factory.LazyAttribute(lambda o: o.match.side_a)
+
+
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
