@@ -195,7 +195,8 @@ class MatchOut(serializers.ModelSerializer):
 
     def to_representation(self, match: Match) -> dict[str, Any]:
         data = super().to_representation(match)
-        data[match.format] = match.format_n  # echo "best_of": 3 / "games": 2 / "first_to": 5
+        if match.format != MatchFormat.GAMES:  # echo "best_of": 3 / "first_to": 5 ("games" lists the games)
+            data[match.format] = match.format_n
         return data
 
 
