@@ -10,14 +10,20 @@ import json
 import random
 from collections import Counter
 from io import StringIO
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 
 import pytest
 from django.core.management import call_command
 
-from scoring.cards import JACK, SUIT_LETTERS, card
+from scoring.cards import DECK, JACK, SUIT_LETTERS, card
 from scoring.rules import ACC_RULES, ShowRules
-from scoring.show import IMPOSSIBLE_SHOW_SCORES, MAX_SHOW, show_total
+from scoring.show import (
+    IMPOSSIBLE_SHOW_SCORES,
+    MAX_SHOW,
+    is_possible_hand_and_crib,
+    rank_score,
+    show_total,
+)
 from scoring.stats import (
     COMBINATIONS,
     ShowStatistics,
@@ -216,3 +222,56 @@ def test_crib_stats_text_is_a_table_a_person_reads():
     assert lines["29"][1] == "4"
     assert lines["mean"][1:] == ["4.7692", "4.7348"]
     assert "impossible: hand 19, 25, 26, 27; crib 19, 25, 26, 27" in text
+
+
+# --- Hand and crib together (rules/003: 51 is the only impossible total up to 53) ----
+
+
+def test_51_is_the_only_impossible_hand_and_crib_total(stats):
+    # A dealer's hand and crib share the starter. A total of 50 or more needs one
+    # show of 28 or 29 (the next best is 24, and 24 + 24 = 48) and the other of 21
+    # or more, so a rank score of 15 or more (flush and nobs add at most 6). Every
+    # 28/29 show holds the four 5s: find them all (the count is checked against the
+    # enumeration), then try every other show with the same starter that could
+    # reach 21, card by card. Other totals need only one witness each.
+    fives = [c for c in DECK if c.rank == 5]
+    high = []
+    for extra in (c for c in DECK if c.rank != 5):
+        five = [*fives, extra]
+        for starter in five:
+            hand = [c for c in five if c != starter]
+            points = show_total(hand, starter)
+            if points >= 28:
+                assert show_total(hand, starter, crib=True) == points  # no flush possible
+                high.append((hand, starter, points))
+    assert len(high) == stats.hand.counts[28] + stats.hand.counts[29]
+
+    found: set[int] = set()
+    for hand, starter, points in high:
+        left: dict[int, list] = {}
+        for c in DECK:
+            if c not in hand and c != starter:
+                left.setdefault(c.rank, []).append(c)
+        for ranks in combinations_with_replacement(range(1, 14), 4):
+            if any(ranks.count(r) > len(left.get(r, ())) for r in set(ranks)):
+                continue
+            exhaustive = rank_score([*ranks, starter.rank]) >= 15
+            picks = product(*(combinations(left[r], ranks.count(r)) for r in sorted(set(ranks))))
+            for pick in picks:
+                other = [c for group in pick for c in group]
+                found.add(points + show_total(other, starter, crib=True))  # high one is the hand
+                found.add(points + show_total(other, starter))  # high one is the crib
+                if not exhaustive:
+                    break
+    assert {n for n in found if n >= 50} == {50, 52, 53}
+
+    # Witnesses below 50: random deals, and 47 (24 + 23, no 28/29 involved).
+    rng = random.Random(53)
+    for _ in range(30_000):
+        nine = rng.sample(DECK, 9)
+        found.add(show_total(nine[:4], nine[8]) + show_total(nine[4:8], nine[8], crib=True))
+    starter = card("5S")
+    found.add(show_total([card(c) for c in ("4C", "4D", "5C", "6C")], starter)
+              + show_total([card(c) for c in ("4H", "5D", "5H", "6D")], starter, crib=True))
+    assert sorted(set(range(54)) - found) == [51]
+    assert [n for n in range(56) if not is_possible_hand_and_crib(n)] == [51, 54, 55]
