@@ -136,7 +136,7 @@ class ShowStatistics:
         }
 
 
-def _rank_patterns() -> list[tuple[tuple[int, ...], int, int]]:
+def rank_patterns() -> list[tuple[tuple[int, ...], int, int]]:
     """Every (hand rank counts, starter rank, rank score) of a four-card hand + starter."""
     patterns = []
     for ranks in combinations_with_replacement(range(1, 14), 5):
@@ -188,7 +188,7 @@ def show_statistics(*, rules: ShowRules = ACC_RULES) -> ShowStatistics:
     # Room for a rank score plus the largest flush and nobs; trimmed at the end.
     hand = [0] * (MAX_SHOW + 7)
     crib = [0] * (MAX_SHOW + 7)
-    for counts, starter_rank, base in _rank_patterns():
+    for counts, starter_rank, base in rank_patterns():
         for points, count in pattern_scores(counts, starter_rank, base=base).items():
             hand[points] += count
         for points, count in pattern_scores(

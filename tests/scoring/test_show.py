@@ -267,6 +267,8 @@ def test_a_crib_always_has_four_cards():
     with pytest.raises(CardError, match="a crib has 4 cards, got 3") as caught:
         show("2H 4H 6H", "KS", crib=True)
     assert caught.value.field == "hand"
+    with pytest.raises(CardError, match="a crib has 4 cards, got 3"):
+        show_total(cards("2H 4H 6H"), card("KS"), crib=True)
 
 
 # --- Errors name the card and the field -------------------------------------------

@@ -27,8 +27,8 @@ from scoring.show import (
 from scoring.stats import (
     COMBINATIONS,
     ShowStatistics,
-    _rank_patterns,
     pattern_scores,
+    rank_patterns,
     show_statistics,
     suit_counts,
 )
@@ -160,7 +160,7 @@ EDGE_PATTERNS = [
 
 
 def sampled_patterns() -> list[tuple[tuple[int, ...], int]]:
-    everything = [(counts, starter) for counts, starter, _ in _rank_patterns()]
+    everything = [(counts, starter) for counts, starter, _ in rank_patterns()]
     assert len(everything) == len(set(everything))
     return EDGE_PATTERNS + random.Random(2026).sample(everything, 400)
 
@@ -188,7 +188,7 @@ def test_suit_counts_of_the_29_pattern():
 
 
 def test_every_combination_is_counted_once():
-    patterns = _rank_patterns()
+    patterns = rank_patterns()
     assert sum(1 for counts, _, _ in patterns if sum(counts) == 4) == len(patterns)
     assert sum(suit_counts(c, s).combinations for c, s, _ in patterns) == 12_994_800
     assert sum(suit_counts(c, s).nobs for c, s, _ in patterns if s != JACK) == sum(
