@@ -312,6 +312,54 @@ def test_after_a_go_the_other_player_must_lead_the_next_count():
     assert result.cards[2].reasons == ("go",)
 
 
+def test_a_card_that_does_not_fit_after_the_others_went_is_the_players_own_go():
+    # Player 1 said go; player 0 lays a card that does not fit: player 0's own go,
+    # but the next count is player 1's to lead.
+    result = score_play(plays("0:TH 1:KC 0:QD 1:go 0:5C"), players=2)
+    assert result.errors == (
+        "play 5 (player 0, 5C): out of turn, player 1 was to play (every card fits at count 0)",
+    )
+    assert result.cards[2].reasons == ("go",)
+
+
+def test_own_go_while_holding_a_card_that_fits_is_a_renege():
+    # Players 0 and 1 are out of cards at 23; player 2 lays the 9 (own go, new count)
+    # although the 7 fits.
+    result = score_play(
+        plays("0:2D 1:JC 2:TD 0:3D 1:AC 2:go 0:5S 1:9H 2:8C 0:3S 1:3H 2:9S 2:7C"),
+        players=3,
+        hands=hands("3D 3S 2D 5S", "9H JC 3H AC", "7C TD 9S 8C"),
+    )
+    assert result.errors == ("play 12 (player 2, 9S): renege, 7C fits (count 23)",)
+    assert [played.count for played in result.cards][-3:] == [23, 9, 16]
+    assert result.cards[-3].reasons == ("pair", "go")
+    assert result.cards[-1].reasons == ("last card",)
+
+
+def test_a_card_after_a_go_while_another_player_can_still_play():
+    result = score_play(
+        plays("0:8C 1:7D 2:9S 0:3C 1:go 1:4D"),
+        players=3,
+        hands=hands("8C 3C KC QC", "7D 4D KD QD", "9S 3H KS QS"),
+    )
+    assert result.errors == (
+        "play 5 (player 1, go): renege, 4D fits (count 27)",
+        "play 6 (player 1, 4D): out of turn, player 2 can still play (3H fits at count 27)",
+    )
+
+
+def test_five_card_own_go_would_start_a_second_count():
+    result = score_play(
+        plays("0:TH 1:KC 0:9D 1:AC 1:5C"), players=2, kind=FIVE_CARD,
+        hands=hands("TH 9D JD", "KC AC 5C"),
+    )
+    assert result.errors == (
+        "play 5 (player 1, 5C): the play is over, five-card pegs to 31 only once",
+    )
+    assert result.cards[-1].reasons == ("go",)
+    assert result.totals == (0, 1)
+
+
 def test_a_card_that_does_not_fit_while_others_are_still_in_is_past_31():
     result = score_play(plays("0:TH 1:KC 0:9D 1:QS"), players=2)
     assert result.errors == ("play 4 (player 1, QS): takes the count past 31 (29 + 10)",)
