@@ -4,6 +4,10 @@ Sequences are written as ``"0:4H 1:2C 0:go"`` (player:card), player 0 first.
 """
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from scoring.cards import card, cards
@@ -653,3 +657,13 @@ def test_answer_play_request_reports_breaches_in_errors():
         {"players": 2, "plays": [[0, "TH"], [1, "KC"], [0, "QD"], [1, "5S"]]}
     )
     assert answer["errors"] == ["play 4 (player 1, 5S): takes the count past 31 (30 + 5)"]
+
+
+def test_the_engine_imports_no_django():
+    code = (
+        "import sys, scoring.play; "
+        "sys.exit(sorted(m for m in sys.modules if m.split('.')[0] == 'django') or 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
