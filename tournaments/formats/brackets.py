@@ -373,15 +373,16 @@ def advance(bracket: Bracket, results: Mapping[MatchKey | tuple[str, int, int], 
                 raise BracketError(f"{key} cannot have a winner yet: both sides are not known")
             if winner not in (a, b):
                 raise BracketError(f"#{winner} is not playing in {key} (#{a} v #{b})")
-        updated = replace(
-            match,
-            a=a,
-            b=b,
-            seed_a=seed_of.get(a) if a is not None else None,
-            seed_b=seed_of.get(b) if b is not None else None,
-            winner=winner,
-            flags=flags,
-        )
+        seed_a = seed_of.get(a) if a is not None else None
+        seed_b = seed_of.get(b) if b is not None else None
+        if (a, b, seed_a, seed_b, winner, flags) == (
+            match.a, match.b, match.seed_a, match.seed_b, match.winner, match.flags
+        ):
+            updated = match  # most matches of a big bracket are untouched: skip the copy
+        else:
+            updated = replace(
+                match, a=a, b=b, seed_a=seed_a, seed_b=seed_b, winner=winner, flags=flags
+            )
         played[key] = updated
         matches.append(updated)
         winners[key] = winner
@@ -444,37 +445,40 @@ def _assemble(kind: str, seeds: tuple[Entrant, ...], size: int, specs: Sequence[
         table = has_winner if source.kind == "winner" else has_loser
         return table.get(source.match, False)  # type: ignore[arg-type]
 
-    kept: list[BracketMatch] = []
+    kept: list[tuple[_Spec, bool, bool]] = []
     for spec in specs:
         real_a, real_b = real(spec.source_a), real(spec.source_b)
         if not (real_a or real_b):
             has_winner[spec.key] = has_loser[spec.key] = False
             continue
-        is_bye = real_a != real_b
-        has_winner[spec.key], has_loser[spec.key] = True, not is_bye
-        kept.append(
-            BracketMatch(
-                bracket=spec.key.bracket,
-                round=spec.key.round,
-                slot=spec.key.slot,
-                best_of=spec.best_of,
-                source_a=spec.source_a if real_a else None,
-                source_b=spec.source_b if real_b else None,
-                is_bye=is_bye,
-                flags=(BYE, *spec.flags) if is_bye else spec.flags,
-            )
-        )
+        has_winner[spec.key], has_loser[spec.key] = True, real_a and real_b
+        kept.append((spec, real_a, real_b))
 
+    # The links are the sources read backwards: who feeds a side of which match.
     links: dict[MatchKey, dict[str, object]] = {}
-    for match in kept:
-        for side, source in (("a", match.source_a), ("b", match.source_b)):
-            if source is None or source.kind == "seed":
+    for spec, real_a, real_b in kept:
+        for side, source, is_real in (("a", spec.source_a, real_a), ("b", spec.source_b, real_b)):
+            if not is_real or source.kind == "seed":
                 continue
             link = links.setdefault(source.match, {})  # type: ignore[arg-type]
-            link[f"{source.kind}_next"] = match.key
+            link[f"{source.kind}_next"] = spec.key
             link[f"{source.kind}_side"] = side
-    linked = tuple(replace(m, **links[m.key]) if m.key in links else m for m in kept)  # type: ignore[arg-type]
-    return advance(Bracket(kind, seeds, size, linked), {})
+
+    matches = tuple(
+        BracketMatch(
+            bracket=spec.key.bracket,
+            round=spec.key.round,
+            slot=spec.key.slot,
+            best_of=spec.best_of,
+            source_a=spec.source_a if real_a else None,
+            source_b=spec.source_b if real_b else None,
+            is_bye=real_a != real_b,
+            flags=spec.flags if real_a and real_b else (BYE, *spec.flags),
+            **links.get(spec.key, {}),  # type: ignore[arg-type]
+        )
+        for spec, real_a, real_b in kept
+    )
+    return advance(Bracket(kind, seeds, size, matches), {})
 
 
 def _check_seeds(seeds: Sequence[Entrant]) -> tuple[Entrant, ...]:
