@@ -16,6 +16,7 @@ RANK_LETTERS = "A23456789TJQK"
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 JACK = 11
+_SYMBOL_OF_SUIT = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,16 @@ class Card:
     @property
     def code(self) -> str:
         return RANK_LETTERS[self.rank - 1] + self.suit
+
+    @property
+    def symbol(self) -> str:
+        """The card as printed for people: ``10♥``."""
+        rank = "10" if self.rank == 10 else RANK_LETTERS[self.rank - 1]
+        return rank + _SYMBOL_OF_SUIT[self.suit]
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in "DH"
 
     def __str__(self) -> str:
         return self.code

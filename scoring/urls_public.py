@@ -1,4 +1,12 @@
-"""URL patterns for one audience; see config/urls.py for the map."""
+"""Public pages of the scoring engine (no login): the hand calculator."""
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from scoring.views import score_page
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("score/", score_page, name="score"),
+]
