@@ -73,4 +73,8 @@ class PlayedCardSerializer(serializers.Serializer):
 class PlayResponseSerializer(serializers.Serializer):
     cards = PlayedCardSerializer(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())
+    teams = serializers.ListField(
+        child=serializers.IntegerField(), required=False,
+        help_text="Four players only: partners' totals, players 0+2 then 1+3.",
+    )
     errors = serializers.ListField(child=serializers.CharField())
