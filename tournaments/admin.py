@@ -1,0 +1,235 @@
+"""Django admin: a director sees every row and corrects data.
+
+Results are never edited field by field: a game's totals change only through
+``game_resolve`` (the form asks for a reason, which lands in the audit trail), and
+reports and the audit trail are read-only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.http import HttpRequest
+
+from tournaments import models
+from tournaments.errors import TournamentError
+from tournaments.services import events, results
+
+
+@admin.register(models.Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "short_name"]
+    search_fields = ["name", "short_name"]
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "membership_number", "club"]
+    search_fields = ["name", "membership_number"]
+    list_select_related = ["club"]
+    autocomplete_fields = ["club"]
+
+
+@admin.register(models.RuleSet)
+class RuleSetAdmin(admin.ModelAdmin):
+    list_display = ["name", "preset", "builtin"]
+    list_filter = ["preset", "builtin"]
+    actions = ["copy_rule_set"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        # Presets are shared by many events: copy one to change values.
+        return ["name", "preset", "values", "builtin"] if obj is not None and obj.builtin else ["builtin"]
+
+    def save_model(self, request: HttpRequest, obj: models.RuleSet, form: Any, change: bool) -> None:
+        from tournaments.rules import rules_from_values
+
+        obj.values = rules_from_values(obj.preset, obj.values).as_values()
+        super().save_model(request, obj, form, change)
+
+    @admin.action(description="Copy the selected rule sets (to change their values)")
+    def copy_rule_set(self, request: HttpRequest, queryset: Any) -> None:
+        for ruleset in queryset:
+            events.ruleset_copy(source=ruleset, name=f"{ruleset.name} (copy)")
+        self.message_user(request, f"Copied {queryset.count()} rule set(s).")
+
+
+class StageInline(admin.TabularInline):
+    model = models.Stage
+    extra = 0
+    fields = ["order", "name", "kind", "status", "settings"]
+
+
+@admin.register(models.Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "kind", "status", "rules", "starts_on", "club"]
+    list_filter = ["status", "kind"]
+    search_fields = ["name"]
+    list_select_related = ["rules", "club"]
+    inlines = [StageInline]
+    actions = ["open_events", "start_events", "finish_events"]
+
+    def _transition(self, request: HttpRequest, queryset: Any, to: str) -> None:
+        for event in queryset:
+            try:
+                events.event_transition(event=event, to=to)
+            except TournamentError as error:
+                self.message_user(request, f"{event}: {error}", messages.ERROR)
+
+    @admin.action(description="Open the selected events")
+    def open_events(self, request: HttpRequest, queryset: Any) -> None:
+        self._transition(request, queryset, models.EventStatus.OPEN)
+
+    @admin.action(description="Start the selected events")
+    def start_events(self, request: HttpRequest, queryset: Any) -> None:
+        self._transition(request, queryset, models.EventStatus.RUNNING)
+
+    @admin.action(description="Finish the selected events")
+    def finish_events(self, request: HttpRequest, queryset: Any) -> None:
+        self._transition(request, queryset, models.EventStatus.FINISHED)
+
+
+@admin.register(models.Stage)
+class StageAdmin(admin.ModelAdmin):
+    list_display = ["name", "event", "order", "kind", "status"]
+    list_filter = ["kind", "status"]
+    list_select_related = ["event"]
+
+
+@admin.register(models.Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "status", "seed", "club"]
+    list_filter = ["status", "event"]
+    search_fields = ["player__name", "partner__name"]
+    list_select_related = ["event", "player", "partner", "club"]
+    raw_id_fields = ["player", "partner"]
+    readonly_fields = ["token"]
+
+
+@admin.register(models.Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "stage", "number", "status", "released_at"]
+    list_filter = ["status"]
+    list_select_related = ["stage"]
+
+
+class GameInline(admin.TabularInline):
+    model = models.Game
+    extra = 0
+    fields = ["number", "state", "outcome", "total_a", "total_b", "total_c", "winner", "first_dealer"]
+    readonly_fields = fields
+    show_change_link = True
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(models.Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "event", "round", "table", "format", "format_n", "status", "winner"]
+    list_filter = ["status", "format", "bracket", "event"]
+    search_fields = ["side_a__player__name", "side_b__player__name"]
+    list_select_related = ["event", "round__stage", "side_a__player", "side_b__player", "side_c__player",
+                           "winner__player"]
+    raw_id_fields = ["side_a", "side_b", "side_c", "winner", "winner_to", "loser_to"]
+    readonly_fields = ["status", "winner", "decided_at"]
+    inlines = [GameInline]
+
+
+class GameCorrectionForm(forms.ModelForm):
+    """Change a game's totals through the resolution service, with a reason."""
+
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), help_text="Why the result is set this way (audit trail)."
+    )
+
+    class Meta:
+        model = models.Game
+        fields = ["total_a", "total_b", "total_c", "runner_up"]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        match = self.instance.match
+        totals = {
+            side_id: cleaned.get(f"total_{letter}")
+            for letter, side_id in (("a", match.side_a_id), ("b", match.side_b_id), ("c", match.side_c_id))
+            if side_id is not None
+        }
+        try:
+            cleaned["totals"] = results.parse_totals(match, totals, match.event.rules.to_rules())
+        except TournamentError as error:
+            raise forms.ValidationError(str(error)) from None
+        return cleaned
+
+
+class ReportInline(admin.TabularInline):
+    model = models.Report
+    extra = 0
+    fields = ["version", "reporter", "channel", "totals", "superseded", "ip", "key", "created_at"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class GameChangeInline(admin.TabularInline):
+    model = models.GameChange
+    extra = 0
+    fields = ["created_at", "action", "actor", "actor_entry", "channel", "reason", "before", "after"]
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(models.Game)
+class GameAdmin(admin.ModelAdmin):
+    form = GameCorrectionForm
+    list_display = ["__str__", "state", "outcome", "total_a", "total_b", "winner", "confirmed_at"]
+    list_filter = ["state", "outcome", "match__event"]
+    list_select_related = ["match__side_a__player", "match__side_b__player", "match__side_c__player",
+                           "winner__player"]
+    readonly_fields = ["match", "number", "state", "outcome", "winner", "first_dealer", "confirmed_at"]
+    inlines = [ReportInline, GameChangeInline]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # games come from reports, forfeits and byes
+
+    def save_model(self, request: HttpRequest, obj: models.Game, form: Any, change: bool) -> None:
+        runner_up = form.cleaned_data.get("runner_up")
+        results.game_resolve(
+            game=obj.pk, totals=form.cleaned_data["totals"], user=request.user,
+            reason=form.cleaned_data["reason"], runner_up=runner_up.pk if runner_up else None,
+        )
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(models.Report)
+class ReportAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "reporter", "channel", "version", "superseded", "ip", "created_at"]
+    list_filter = ["channel", "superseded"]
+    list_select_related = ["game__match__side_a__player", "game__match__side_b__player", "reporter__player"]
+
+
+@admin.register(models.GameChange)
+class GameChangeAdmin(ReadOnlyAdmin):
+    list_display = ["game", "action", "actor", "channel", "reason", "created_at"]
+    list_filter = ["action", "channel"]
+    list_select_related = ["game__match__side_a__player", "game__match__side_b__player", "actor"]
+
+
+@admin.register(models.HandClaim)
+class HandClaimAdmin(ReadOnlyAdmin):
+    list_display = ["__str__", "event", "entry", "purpose", "claimed", "score", "verdict", "created_at"]
+    list_filter = ["purpose", "verdict"]
+    list_select_related = ["event", "entry__player"]
