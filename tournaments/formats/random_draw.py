@@ -74,7 +74,7 @@ def random_draw(
         if pairs is not None:
             break
     else:
-        raise PairingError(_why_impossible(field, opponents, len(candidates) > 1 or None not in candidates))
+        raise PairingError(_why_impossible(field, opponents, {c for c in candidates if c is not None}))
 
     pairings = [Pairing(a=a, b=b) for a, b in pairs]
     rng.shuffle(pairings)  # random seating: table order owes nothing to the standings
@@ -131,13 +131,16 @@ def _exact(
 
 
 def _why_impossible(
-    field: Sequence[Entrant], opponents: Mapping[Entrant, set[Entrant]], with_sit_out: bool
+    field: Sequence[Entrant], opponents: Mapping[Entrant, set[Entrant]], may_sit_out: set[Entrant]
 ) -> str:
+    """A reason a person can act on: name a player left with nobody, if there is one."""
     everyone = set(field)
     for entrant in field:
+        if entrant in may_sit_out:
+            continue  # could sit out this round, so not the reason
         if not (everyone - {entrant} - opponents.get(entrant, set())):
             return f"no valid draw: #{entrant} has already played everybody here"
-    if with_sit_out:
+    if may_sit_out:
         return (
             "no valid draw: whoever of those who have sat out least sits out, the rest "
             "cannot all be paired with new opponents"

@@ -113,10 +113,7 @@ def swiss_round(
             if pairs is not None:
                 break
         if pairs is None:
-            raise PairingError(
-                _why_impossible(order, opponents)
-                + " (whoever of those without a bye yet is given this round's bye)"
-            )
+            raise PairingError(_why_impossible(order, opponents, may_sit_out=set(candidates)))
 
     rest = [e for e in order if e != bye]
     natural = {}  # the opponent a history-free draw would give: 1 v 2, 3 v 4...
@@ -149,11 +146,23 @@ def _same_club(clubs: Mapping[Entrant, str | None], a: Entrant, b: Entrant) -> b
     return club is not None and club == clubs.get(b)
 
 
-def _why_impossible(order: Sequence[Entrant], opponents: Mapping[Entrant, set[Entrant]]) -> str:
+def _why_impossible(
+    order: Sequence[Entrant],
+    opponents: Mapping[Entrant, set[Entrant]],
+    may_sit_out: set[Entrant] | None = None,
+) -> str:
+    """A reason a person can act on: name the entrant left with nobody, if there is one."""
     field = set(order)
-    for entrant in reversed(order):  # name the lowest such entrant: usually the one that has played most
+    for entrant in reversed(order):  # the lowest such entrant: usually the one who has played most
+        if may_sit_out and entrant in may_sit_out:
+            continue  # could take the bye, so not the reason
         if not (field - {entrant} - opponents.get(entrant, set())):
             return f"no valid Swiss pairing: every remaining opponent of #{entrant} is a rematch"
+    if may_sit_out:
+        return (
+            "no valid Swiss pairing: whoever without a bye yet takes this round's bye, "
+            "the others cannot all be paired without a rematch"
+        )
     return (
         f"no valid Swiss pairing: the {len(order)} entrants cannot all be paired "
         "without a rematch"

@@ -100,3 +100,14 @@ def test_the_exact_search_finds_the_one_remaining_draw():
         assert {frozenset(p.entrants) for p in draw.matches} == {
             frozenset(p.entrants) for p in schedule[4].matches
         }
+
+
+def test_odd_field_refusal_does_not_blame_who_could_sit_out():
+    # Every pair has met except 2-3: 1, 4 and 5 have played everybody.
+    played = [(a, b) for a in range(1, 6) for b in range(a + 1, 6) if (a, b) != (2, 3)]
+    # Only 2 or 3 may sit out (the others already have): 1 is left with nobody.
+    with pytest.raises(PairingError, match="#1 has already played everybody"):
+        random_draw(range(1, 6), number=9, rng=random.Random(1), played=played, sat_out=[1, 4, 5])
+    # Anyone may sit out: blaming 1 would be wrong, one sit-out cannot fix three.
+    with pytest.raises(PairingError, match="whoever of those who have sat out least sits out"):
+        random_draw(range(1, 6), number=9, rng=random.Random(1), played=played)

@@ -176,3 +176,14 @@ def test_large_field_after_many_rounds_has_no_rematch():
     forbidden = Counter(frozenset(p) for p in played)
     assert not any(frozenset(p.entrants) in forbidden for p in outcome.matches)
     assert outcome.sitting_out[0] not in byes
+
+
+def test_odd_field_refusal_names_the_real_reason():
+    # Five entrants, 5 has had the bye and has played 1-4: nobody is left for 5.
+    played = [(5, 1), (5, 2), (5, 3), (5, 4)]
+    with pytest.raises(PairingError, match="every remaining opponent of #5 is a rematch"):
+        swiss_round([(e, 0) for e in range(1, 6)], number=6, played=played, byes=[5])
+    # Without the bye, 5 could sit out: the reason is elsewhere (1-4 all met).
+    everyone = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
+    with pytest.raises(PairingError, match="whoever without a bye yet takes this round's bye"):
+        swiss_round([(e, 0) for e in range(1, 6)], number=6, played=[*played, *everyone])
