@@ -17,8 +17,8 @@ matcher that would fail on the awkward late-round cases.
 
 Speed: the blossom algorithm is cubic in pure Python (a 1,000-entrant graph
 takes seconds), but good pairings are local, between neighbours in the
-standings. So the field is cut into blocks of consecutive ranks and each block
-is matched on its own, first with edges only to a window of nearby ranks,
+standings. So the field is cut into blocks of consecutive ranks (at score
+group boundaries where possible) and each block is matched on its own, first with edges only to a window of nearby ranks,
 then with all of its edges. A block that cannot be paired is merged with its
 neighbour and tried again, so in the worst case the whole field is matched as
 one graph: "no valid pairing" is only ever said after an exact search. Block
@@ -190,9 +190,7 @@ class _BlockMatcher:
         self.window = max(16, 2 * most_played + 8)
 
     def pair(self, entrants: Sequence[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
-        blocks = [list(entrants[i : i + BLOCK]) for i in range(0, len(entrants), BLOCK)]
-        if len(blocks) > 1 and len(blocks[-1]) < BLOCK // 2:
-            blocks[-2].extend(blocks.pop())  # no tiny last block with no room to manoeuvre
+        blocks = self._blocks(entrants)
         pairs: list[list[tuple[Entrant, Entrant]]] = []
         i = 0
         while i < len(blocks):
@@ -211,6 +209,33 @@ class _BlockMatcher:
             else:
                 return None
         return [pair for block in pairs for pair in block]
+
+    def _blocks(self, entrants: Sequence[Entrant]) -> list[list[Entrant]]:
+        """Consecutive even-sized runs of about ``BLOCK`` entrants, cut between score groups.
+
+        A cut inside a score group could leave each side with an odd part of
+        it and force a float the whole field would not need, so each block
+        ends at the first even position after ``BLOCK`` entrants where the
+        score group changes (up to twice ``BLOCK``), else after ``BLOCK``.
+        """
+        group = self.group
+        blocks: list[list[Entrant]] = []
+        start, size = 0, len(entrants)
+        while start < size:
+            if size - start < BLOCK + BLOCK // 2:
+                end = size  # no tiny last block with no room to manoeuvre
+            else:
+                end = next(
+                    (
+                        p
+                        for p in range(start + BLOCK, min(size - BLOCK // 2, start + 2 * BLOCK), 2)
+                        if group[entrants[p - 1]] != group[entrants[p]]
+                    ),
+                    start + BLOCK,
+                )
+            blocks.append(list(entrants[start:end]))
+            start = end
+        return blocks
 
     def _solve(self, block: tuple[Entrant, ...]) -> list[tuple[Entrant, Entrant]] | None:
         if block not in self.solved:

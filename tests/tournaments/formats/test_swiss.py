@@ -187,3 +187,25 @@ def test_odd_field_refusal_names_the_real_reason():
     everyone = [(1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)]
     with pytest.raises(PairingError, match="whoever without a bye yet takes this round's bye"):
         swiss_round([(e, 0) for e in range(1, 6)], number=6, played=[*played, *everyone])
+
+
+@pytest.mark.parametrize(("n", "seed"), [(200, 1), (257, 4)])
+def test_blocks_pair_as_well_as_one_graph(n, seed, monkeypatch):
+    # The speed-up must not cost pairing quality: as few floats as one matching
+    # over the whole field, and rank distances within 5% of it (blocks once cut
+    # inside score groups and gave extra floats).
+    import tournaments.formats.swiss as swiss
+
+    *_, (standings, played, byes, _) = play_rounds(n, 7, seed)
+    blocked = swiss_round(standings, number=7, played=played, byes=byes)
+    monkeypatch.setattr(swiss, "BLOCK", 10**6)
+    whole = swiss_round(standings, number=7, played=played, byes=byes)
+    rank = {s.entrant: i for i, s in enumerate(standings)}
+
+    def quality(draw):
+        floats = sum(PULLED_UP in p.flags for p in draw.matches)
+        return floats, sum((rank[p.a] - rank[p.b]) ** 2 for p in draw.matches)
+
+    (blocked_floats, blocked_spread), (whole_floats, whole_spread) = quality(blocked), quality(whole)
+    assert blocked_floats == whole_floats
+    assert blocked_spread <= whole_spread * 1.05
