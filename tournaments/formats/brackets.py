@@ -22,7 +22,7 @@ their only entrant goes through without playing. Matches that could never have
 anyone in them (a losers-bracket match fed only by byes) are left out.
 
 Keys: a match is identified by ``MatchKey(bracket, round, slot)``, rounds and
-slots from 1. Brackets are ``"main"`` (single elimination, or the winners
+slots from 1. Brackets are ``"winners"`` (single elimination, or the winners
 bracket), ``"losers"``, ``"final"`` (grand final, round 2 = the reset),
 ``"third"`` (third-place match) and ``"consolation"``.
 """
@@ -35,7 +35,7 @@ from typing import Literal, NamedTuple
 from tournaments.formats.errors import BracketError, FormatError
 from tournaments.formats.pairing import BYE, Entrant
 
-MAIN = "main"
+WINNERS = "winners"  # the single-elimination bracket too: one name for "the main draw"
 LOSERS = "losers"
 FINAL = "final"
 THIRD = "third"
@@ -151,7 +151,7 @@ class Bracket:
     def __contains__(self, key: object) -> bool:
         return key in self._index
 
-    def rounds(self, bracket: str = MAIN) -> tuple[tuple[BracketMatch, ...], ...]:
+    def rounds(self, bracket: str = WINNERS) -> tuple[tuple[BracketMatch, ...], ...]:
         """The matches of one bracket grouped by round, slots in order (for drawing it)."""
         by_round: dict[int, list[BracketMatch]] = {}
         for m in self.matches:
@@ -189,7 +189,7 @@ def single_elimination(
     *,
     best_of: int | Sequence[int] = 3,
     third_place: bool = False,
-    name: str = MAIN,
+    name: str = WINNERS,
 ) -> Bracket:
     """A single-elimination bracket over ``seeds`` (best first, i.e. qualifying order).
 
@@ -225,7 +225,7 @@ def double_elimination(
     final_best_of: int | None = None,
     grand_final_reset: bool = True,
 ) -> Bracket:
-    """A double-elimination bracket: winners (``"main"``), losers, grand final, optional reset.
+    """A double-elimination bracket: winners (``"winners"``), losers, grand final, optional reset.
 
     Losers of winners round 1 meet each other in losers round 1; the losers of
     winners round ``r + 1`` drop into losers round ``2r`` (in reversed order on
@@ -240,7 +240,7 @@ def double_elimination(
     _best_of_per_round(best_of, 1)
     final_best_of = best_of if final_best_of is None else final_best_of
     _best_of_per_round(final_best_of, 1)
-    winners = _main_specs(size, [best_of] * rounds, MAIN)
+    winners = _main_specs(size, [best_of] * rounds, WINNERS)
     by_round: dict[int, list[_Spec]] = {}
     for spec in winners:
         by_round.setdefault(spec.key.round, []).append(spec)
@@ -255,8 +255,8 @@ def double_elimination(
         count = size >> (r if odd > 1 else 2)
         for j in range(1, count + 1):
             if odd == 1:
-                feed_a = Feed("loser", match=MatchKey(MAIN, 1, 2 * j - 1))
-                feed_b = Feed("loser", match=MatchKey(MAIN, 1, 2 * j))
+                feed_a = Feed("loser", match=MatchKey(WINNERS, 1, 2 * j - 1))
+                feed_b = Feed("loser", match=MatchKey(WINNERS, 1, 2 * j))
             else:
                 feed_a = Feed("winner", match=MatchKey(LOSERS, odd - 1, 2 * j - 1))
                 feed_b = Feed("winner", match=MatchKey(LOSERS, odd - 1, 2 * j))
@@ -271,18 +271,18 @@ def double_elimination(
                     MatchKey(LOSERS, even, j),
                     best_of,
                     Feed("winner", match=MatchKey(LOSERS, odd, j)),
-                    Feed("loser", match=MatchKey(MAIN, r, dropped)),
+                    Feed("loser", match=MatchKey(WINNERS, r, dropped)),
                 )
             )
         losers_final = MatchKey(LOSERS, even, 1)
 
-    champion_feed = Feed("winner", match=MatchKey(MAIN, rounds, 1))
+    champion_feed = Feed("winner", match=MatchKey(WINNERS, rounds, 1))
     # With two qualifiers there is no losers bracket: the final's loser goes
     # straight to the grand final.
     challenger = (
         Feed("winner", match=losers_final)
         if losers_final is not None
-        else Feed("loser", match=MatchKey(MAIN, rounds, 1))
+        else Feed("loser", match=MatchKey(WINNERS, rounds, 1))
     )
     first_final = MatchKey(FINAL, 1, 1)
     specs.append(_Spec(first_final, final_best_of, champion_feed, challenger, (GRAND_FINAL,)))

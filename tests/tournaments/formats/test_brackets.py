@@ -12,10 +12,10 @@ from tournaments.formats.brackets import (
     CONSOLATION,
     FINAL,
     LOSERS,
-    MAIN,
     NOT_NEEDED,
     RESET,
     THIRD,
+    WINNERS,
     Bracket,
     MatchKey,
     advance,
@@ -32,7 +32,7 @@ from tournaments.formats.pairing import BYE
 QUALIFIERS = st.integers(min_value=2, max_value=300)
 
 
-def first_round_seeds(bracket: Bracket, name: str = MAIN) -> list[tuple[int, int | None]]:
+def first_round_seeds(bracket: Bracket, name: str = WINNERS) -> list[tuple[int, int | None]]:
     return [(m.seed_a, m.seed_b) for m in bracket.rounds(name)[0]]
 
 
@@ -138,7 +138,7 @@ def test_single_elimination_holds_every_qualifier_once_and_plays_out(q, third, s
 
     played, _ = play_out(bracket, random.Random(seed))
     assert played.champion in seeds
-    main_losses = Counter(m.loser for m in played.matches if m.bracket == MAIN and m.loser is not None)
+    main_losses = Counter(m.loser for m in played.matches if m.bracket == WINNERS and m.loser is not None)
     assert set(main_losses.values()) == {1}
     assert len(main_losses) == q - 1  # everyone but the champion is knocked out once
     assert played.champion not in main_losses
@@ -194,31 +194,31 @@ def test_third_place_match_takes_the_semi_final_losers():
     semi_1, semi_2 = bracket.rounds()[0]
     assert (semi_1.loser_next, semi_1.loser_side) == (MatchKey(THIRD, 1, 1), "a")
     assert (semi_2.loser_next, semi_2.loser_side) == (MatchKey(THIRD, 1, 1), "b")
-    done = advance(bracket, {(MAIN, 1, 1): "d", (MAIN, 1, 2): "b", (THIRD, 1, 1): "a"})
+    done = advance(bracket, {(WINNERS, 1, 1): "d", (WINNERS, 1, 2): "b", (THIRD, 1, 1): "a"})
     assert done.champion is None  # the third-place match decides nothing at the top
     third = done.match((THIRD, 1, 1))
     assert (third.a, third.b, third.winner) == ("a", "c", "a")
-    final = advance(bracket, {(MAIN, 1, 1): "d", (MAIN, 1, 2): "b", (MAIN, 2, 1): "b"})
+    final = advance(bracket, {(WINNERS, 1, 1): "d", (WINNERS, 1, 2): "b", (WINNERS, 2, 1): "b"})
     assert final.champion == "b"
 
 
 def test_advance_is_idempotent_and_refuses_impossible_results():
     bracket = single_elimination(range(1, 7))
-    results = {(MAIN, 1, 2): 4, (MAIN, 1, 4): 6}
+    results = {(WINNERS, 1, 2): 4, (WINNERS, 1, 4): 6}
     once = advance(bracket, results)
     assert advance(once, results) == once
     assert advance(bracket, dict(reversed(results.items()))) == once
-    assert once.match((MAIN, 2, 1)).a == 1
-    assert once.match((MAIN, 2, 1)).b == 4
-    assert once.match((MAIN, 2, 1)).seed_b == 4
+    assert once.match((WINNERS, 2, 1)).a == 1
+    assert once.match((WINNERS, 2, 1)).b == 4
+    assert once.match((WINNERS, 2, 1)).seed_b == 4
     with pytest.raises(BracketError, match="is not playing"):
-        advance(bracket, {(MAIN, 1, 2): 1})
+        advance(bracket, {(WINNERS, 1, 2): 1})
     with pytest.raises(BracketError, match="no match"):
-        advance(bracket, {(MAIN, 9, 1): 1})
+        advance(bracket, {(WINNERS, 9, 1): 1})
     with pytest.raises(BracketError, match="not known"):
-        advance(bracket, {(MAIN, 3, 1): 1})
+        advance(bracket, {(WINNERS, 3, 1): 1})
     with pytest.raises(BracketError, match="bye"):
-        advance(bracket, {(MAIN, 1, 1): 8})
+        advance(bracket, {(WINNERS, 1, 1): 8})
     assert BracketError("x").api_status == 409
 
 
@@ -245,7 +245,7 @@ def test_double_elimination_everyone_loses_twice_except_the_champion(q, reset, s
     assert_links_match_sources(bracket)
     rounds = len(bracket.rounds())
     for m in bracket.matches:
-        if m.bracket != MAIN or m.is_bye:
+        if m.bracket != WINNERS or m.is_bye:
             continue
         # Losers drop to the right places: winners round 1 -> losers round 1,
         # winners round r -> losers round 2r - 2, the winners' final with no
@@ -285,7 +285,7 @@ def _to_grand_final(reset: bool) -> tuple[Bracket, dict]:
     bracket = double_elimination(["a", "b", "c", "d"], grand_final_reset=reset)
     # Winners: a beats d, b beats c, a beats b. Losers: c beats d, then b beats c.
     results = {
-        (MAIN, 1, 1): "a", (MAIN, 1, 2): "b", (MAIN, 2, 1): "a",
+        (WINNERS, 1, 1): "a", (WINNERS, 1, 2): "b", (WINNERS, 2, 1): "a",
         (LOSERS, 1, 1): "c", (LOSERS, 2, 1): "b",
     }
     return advance(bracket, results), results
