@@ -15,7 +15,10 @@ stores one row per match with those links and either follows them itself or
 calls ``advance(bracket, results)``, which replays every decided result from
 the seeds and returns the bracket with each match's sides and winner filled in.
 Replaying from scratch keeps ``advance`` pure and idempotent: the same results
-always give the same bracket, whatever order they were reported in.
+always give the same bracket, whatever order they were reported in. Building is
+deterministic too, so a service needs to keep only the seeds, the options and
+the winners: ``advance(single_elimination(seeds, ...), winners_by_key)`` gives
+the bracket as it stands, and ``match.is_ready`` says which matches can start.
 
 Byes are matches with ``is_bye=True`` and one side that can never be filled;
 their only entrant goes through without playing. Matches that could never have
