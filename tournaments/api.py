@@ -19,7 +19,19 @@ from rest_framework.views import APIView
 from tournaments import selectors
 from tournaments import serializers as s
 from tournaments.errors import EntryError, NotFound
-from tournaments.models import Channel, Entry, Event, GameChange, Match, Report, Round, RuleSet
+from tournaments.models import (
+    Channel,
+    Entry,
+    Event,
+    EventKind,
+    EventStatus,
+    GameChange,
+    Match,
+    Player,
+    Report,
+    Round,
+    RuleSet,
+)
 from tournaments.services import claims, events, results
 
 
@@ -70,9 +82,14 @@ class EventListView(BaseView):
     serializer_class = s.EventOut
 
     def get_queryset(self):
-        return selectors.event_list(user=self.request.user)
+        params = self.request.query_params
+        return selectors.event_list(user=self.request.user, status=params.get("status"), kind=params.get("kind"))
 
-    @extend_schema(responses=s.EventOut(many=True))
+    @extend_schema(
+        parameters=[OpenApiParameter("status", str, enum=EventStatus.values),
+                    OpenApiParameter("kind", str, enum=EventKind.values)],
+        responses=s.EventOut(many=True),
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(s.EventOut(page, many=True).data)
@@ -123,8 +140,6 @@ class EventEntriesView(BaseView):
         event = self.event(event_id)
         player = None
         if data["player"] is not None:
-            from tournaments.models import Player
-
             player = Player.objects.filter(pk=data["player"]).first()
             if player is None:
                 raise EntryError(f"there is no player {data['player']}", field="player")

@@ -36,10 +36,15 @@ def user_is_director(user: Any) -> bool:
     return user.groups.filter(name=DIRECTORS_GROUP).exists()
 
 
-def event_list(*, user: Any = None) -> QuerySet[Event]:
+def event_list(*, user: Any = None, status: str | None = None, kind: str | None = None) -> QuerySet[Event]:
+    """Events this user may see, newest first; drafts only for directors."""
     events = Event.objects.select_related("rules", "club").order_by("-id")
     if not user_is_director(user):
         events = events.exclude(status=EventStatus.DRAFT)
+    if status:
+        events = events.filter(status=status)
+    if kind:
+        events = events.filter(kind=kind)
     return events
 
 
@@ -143,7 +148,11 @@ def event_standings(*, event: Event, stage: Stage | None = None) -> list[dict[st
     rows: list[StandingRow] = compute_standings(
         records, rules, entries=listed, names={entry: name for entry, (name, _) in names.items()}
     )
-    return [{**row.as_dict(), "name": names.get(row.entry, ("?", ""))[0]} for row in rows]
+    return [
+        {"rank": row.rank, "entry": row.entry, "name": names.get(row.entry, ("?", ""))[0], **row.values,
+         "tie": row.tie}
+        for row in rows
+    ]
 
 
 def stage_get(*, event: Event, stage_id: Any) -> Stage:

@@ -180,3 +180,10 @@ def test_schema_lists_the_endpoints(anonymous):
     schema = anonymous.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in ("/api/v1/events/", "/api/v1/matches/{match_id}/reports/", "/api/v1/events/{event_id}/standings/"):
         assert path in schema
+
+
+def test_event_list_filters_by_status(anonymous):
+    running = EventFactory(status="running")
+    EventFactory(status="open")
+    listed = anonymous.get("/api/v1/events/?status=running").json()["results"]
+    assert [event["id"] for event in listed] == [running.pk]

@@ -287,3 +287,22 @@ def test_a_missing_key_is_refused(match):
 def test_an_unknown_match_is_refused():
     with pytest.raises(EntryError, match="no match"):
         results.game_report(match=999999, number=1, totals={}, key="k")
+
+
+def test_three_player_game_reported_by_two_sides_scores_second_place():
+    from tournaments import selectors
+    from tournaments.services import events
+
+    event = EventFactory(rules=RuleSetFactory(preset="three-player-wta"))
+    a, b, c = (EntryFactory(event=event) for _ in range(3))
+    match = events.match_create(event=event, entries=[a, b, c])
+    line = {str(a.pk): 121, str(b.pk): 100, str(c.pk): 80}
+    results.game_report(match=match, number=1, totals=line, key="a", reporter=a.pk)
+    assert Game.objects.get(match=match).state == GameState.REPORTED
+    results.game_report(match=match, number=1, totals=line, key="b", reporter=b.pk)
+    game = Game.objects.get(match=match)
+    assert game.state == GameState.CONFIRMED
+    assert (game.total_a, game.total_b, game.total_c) == (121, 100, 80)
+    rows = {row["entry"]: row for row in selectors.event_standings(event=event)}
+    assert (rows[a.pk]["game_points"], rows[b.pk]["game_points"], rows[c.pk]["game_points"]) == (3, 1, 0)
+    assert rows[c.pk]["skunks_taken"] == 1
