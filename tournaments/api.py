@@ -31,7 +31,9 @@ from tournaments.models import (
     Report,
     Round,
     RuleSet,
+    Stage,
 )
+from tournaments.rules import PRESETS
 from tournaments.services import claims, events, results
 
 
@@ -99,14 +101,41 @@ class EventListView(BaseView):
         data = self.valid(s.EventCreateIn, request.data)
         rules: str | RuleSet = data["rules"]
         if rules.isdigit():
-            rules = RuleSet.objects.filter(pk=int(rules)).first()
-            if rules is None:
-                raise EntryError(f"there is no rule set {data['rules']}", field="rules")
+            rules = _ruleset_source(rules)
         event = events.event_create(
             name=data["name"], rules=rules, kind=data["kind"], status=data["status"], partners=data["partners"],
             starts_on=data["starts_on"], venue=data["venue"], created_by=request.user,
         )
         return Response(s.EventOut(event).data, status=status.HTTP_201_CREATED)
+
+
+def _ruleset_source(source: str) -> RuleSet:
+    """A preset key (its shared row) or a stored rule set's id."""
+    if source.isdigit():
+        ruleset = RuleSet.objects.filter(pk=int(source)).first()
+        if ruleset is None:
+            raise EntryError(f"there is no rule set {source}", field="rules")
+        return ruleset
+    return events.ruleset_for_preset(preset=source)
+
+
+class RuleSetListView(BaseView):
+    serializer_class = s.RuleSetOut
+    queryset = RuleSet.objects.none()
+
+    @extend_schema(responses=s.RuleSetOut(many=True))
+    def get(self, request: Request) -> Response:
+        for key in PRESETS:
+            events.ruleset_for_preset(preset=key)
+        page = self.paginate_queryset(RuleSet.objects.order_by("-builtin", "id"))
+        return self.get_paginated_response(s.RuleSetOut(page, many=True).data)
+
+    @extend_schema(request=s.RuleSetIn, responses={201: s.RuleSetOut})
+    def post(self, request: Request) -> Response:
+        data = self.valid(s.RuleSetIn, request.data)
+        ruleset = events.ruleset_copy(source=_ruleset_source(data["source"]), name=data["name"],
+                                      changes=data["values"])
+        return Response(s.RuleSetOut(ruleset).data, status=status.HTTP_201_CREATED)
 
 
 class EventDetailView(BaseView):
@@ -149,6 +178,37 @@ class EventEntriesView(BaseView):
         )
         body = s.EntryOut(entry, context={"director": True}).data
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class EntryStatusView(BaseView):
+    @extend_schema(request=s.EntryStatusIn, responses=s.EntryOut)
+    def post(self, request: Request, entry_id: int) -> Response:
+        data = self.valid(s.EntryStatusIn, request.data)
+        entry = Entry.objects.select_related("event", "player", "partner").filter(pk=entry_id).first()
+        if entry is None:
+            raise NotFound(f"there is no entry {entry_id}", field="entry")
+        if data["status"] == "checked_in":
+            entry = events.entry_check_in(entry=entry)
+        else:
+            entry = events.entry_withdraw(entry=entry)
+        return Response(s.EntryOut(entry, context={"director": True}).data)
+
+
+class EventStagesView(BaseView):
+    serializer_class = s.StageOut
+    queryset = Stage.objects.none()
+
+    @extend_schema(responses=s.StageOut(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        stages = Stage.objects.filter(event=self.event(event_id)).order_by("order")
+        return Response(s.StageOut(stages, many=True).data)
+
+    @extend_schema(request=s.StageIn, responses={201: s.StageOut})
+    def post(self, request: Request, event_id: int) -> Response:
+        data = self.valid(s.StageIn, request.data)
+        stage = events.stage_create(event=self.event(event_id), name=data["name"], kind=data["kind"],
+                                    settings=data["settings"])
+        return Response(s.StageOut(stage).data, status=status.HTTP_201_CREATED)
 
 
 class EventMatchesView(BaseView):

@@ -21,6 +21,8 @@ from tournaments.models import (
     Match,
     MatchFormat,
     Report,
+    RuleSet,
+    Stage,
     StageKind,
 )
 
@@ -117,6 +119,19 @@ class HandClaimIn(serializers.Serializer):
     purpose = serializers.CharField(required=False, default="check")
 
 
+class RuleSetIn(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    source = serializers.CharField(
+        required=False, default=rules_engine.DEFAULT_PRESET,
+        help_text="The preset key or rule set id to copy.",
+    )
+    values = serializers.DictField(required=False, default=dict, help_text="The values to change.")
+
+
+class EntryStatusIn(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["checked_in", "withdrawn"])
+
+
 class StageIn(serializers.Serializer):
     name = serializers.CharField(max_length=80)
     kind = serializers.ChoiceField(choices=StageKind.choices, required=False, default=StageKind.MANUAL)
@@ -124,6 +139,23 @@ class StageIn(serializers.Serializer):
 
 
 # -- output ---------------------------------------------------------------------------
+
+
+class RuleSetOut(serializers.ModelSerializer):
+    values = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RuleSet
+        fields = ["id", "name", "preset", "builtin", "values"]
+
+    def get_values(self, ruleset: RuleSet) -> dict[str, Any]:
+        return ruleset.to_rules().as_values()
+
+
+class StageOut(serializers.ModelSerializer):
+    class Meta:
+        model = Stage
+        fields = ["id", "event", "order", "kind", "name", "settings", "status"]
 
 
 class EventOut(serializers.ModelSerializer):

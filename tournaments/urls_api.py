@@ -9,10 +9,13 @@ from django.urls import path
 from tournaments import api
 
 urlpatterns = [
+    path("rulesets/", api.RuleSetListView.as_view(), name="ruleset-list"),
     path("events/", api.EventListView.as_view(), name="event-list"),
     path("events/<int:event_id>/", api.EventDetailView.as_view(), name="event-detail"),
     path("events/<int:event_id>/status/", api.EventStatusView.as_view(), name="event-status"),
     path("events/<int:event_id>/entries/", api.EventEntriesView.as_view(), name="event-entries"),
+    path("events/<int:event_id>/stages/", api.EventStagesView.as_view(), name="event-stages"),
+    path("entries/<int:entry_id>/status/", api.EntryStatusView.as_view(), name="entry-status"),
     path("events/<int:event_id>/matches/", api.EventMatchesView.as_view(), name="event-matches"),
     path("events/<int:event_id>/standings/", api.EventStandingsView.as_view(), name="event-standings"),
     path("events/<int:event_id>/hand-claims/", api.EventHandClaimsView.as_view(), name="event-hand-claims"),

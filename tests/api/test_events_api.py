@@ -187,3 +187,38 @@ def test_event_list_filters_by_status(anonymous):
     EventFactory(status="open")
     listed = anonymous.get("/api/v1/events/?status=running").json()["results"]
     assert [event["id"] for event in listed] == [running.pk]
+
+
+def test_rule_sets_list_the_presets_and_a_director_copies_one(director_client, anonymous):
+    listed = anonymous.get("/api/v1/rulesets/").json()["results"]
+    assert {"acc", "free-play", "legs", "five-card", "three-player-wta", "three-player-continued"} <= {
+        ruleset["preset"] for ruleset in listed if ruleset["builtin"]
+    }
+    copy = director_client.post("/api/v1/rulesets/", {"name": "House", "source": "acc",
+                                                      "values": {"muggins": True, "forfeit_spread": 12}},
+                                format="json")
+    assert copy.status_code == 201
+    assert copy.json()["values"]["muggins"] is True
+    assert copy.json()["builtin"] is False
+    event = director_client.post("/api/v1/events/", {"name": "House night", "rules": str(copy.json()["id"])},
+                                 format="json").json()
+    assert event["ruleset"]["values"]["forfeit_spread"] == 12
+    bad = director_client.post("/api/v1/rulesets/", {"name": "Bad", "values": {"skunk_line": 200}}, format="json")
+    assert bad.status_code == 400
+    assert "skunk_line" in bad.json()["errors"]
+
+
+def test_stages_and_entry_status(director_client):
+    event = EventFactory(status="open")
+    stage = director_client.post(f"/api/v1/events/{event.pk}/stages/",
+                                 {"name": "Qualifying", "kind": "round_robin", "settings": {"rounds": 7}},
+                                 format="json")
+    assert stage.status_code == 201
+    assert (stage.json()["order"], stage.json()["kind"]) == (1, "round_robin")
+    entry = EntryFactory(event=event)
+    checked = director_client.post(f"/api/v1/entries/{entry.pk}/status/", {"status": "checked_in"}, format="json")
+    assert checked.json()["status"] == "checked_in"
+    gone = director_client.post(f"/api/v1/entries/{entry.pk}/status/", {"status": "withdrawn"}, format="json")
+    assert gone.json()["status"] == "withdrawn"
+    back = director_client.post(f"/api/v1/entries/{entry.pk}/status/", {"status": "checked_in"}, format="json")
+    assert back.status_code == 409
