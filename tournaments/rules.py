@@ -261,9 +261,11 @@ class RuleSet:
         if match_format in ("games", "best_of"):
             return n
         if match_format == "first_to":
-            smallest_win = max(1, self.points_win)
-            wins_needed = -(-n // smallest_win)
-            return 2 * wins_needed - 1 if wins_needed > 0 else 1
+            # Every game gives its winner at least points_win; with k sides, after
+            # k * (wins needed - 1) + 1 games someone has reached N.
+            sides = 3 if self.kind.players == 3 else 2
+            wins_needed = -(-n // max(1, self.points_win))
+            return sides * (wins_needed - 1) + 1
         raise RulesError(f"unknown match format {match_format!r}: games, best_of or first_to", field="format")
 
     def match_outcome(
@@ -293,6 +295,9 @@ class RuleSet:
                 leader = max(wins, key=lambda side: wins[side])
                 if wins[leader] >= needed:
                     return MatchOutcome(True, leader, number, points)
+                if count >= n:  # three sides can share the wins: most wins, or a drawn match
+                    leaders = [side for side in wins if wins[side] == wins[leader]]
+                    return MatchOutcome(True, leaders[0] if len(leaders) == 1 else None, number, points)
             elif match_format == "first_to":
                 leader = max(points, key=lambda side: points[side])
                 if points[leader] >= n:

@@ -182,3 +182,14 @@ def test_flags_reach_the_show_rules():
     assert house.show_rules.muggins
     assert house.show_rules.four_card_crib_flush
     assert not r.ACC.show_rules.muggins
+
+
+def test_three_player_matches_end_even_when_the_wins_are_shared():
+    rules = r.THREE_PLAYER_WTA
+    assert rules.max_games("first_to", 5) == 7  # 3 sides x (3 wins needed - 1) + 1
+    wins = [rules.score_game(line) for line in (
+        {"a": 121, "b": 100, "c": 100 - 1}, {"b": 121, "a": 100, "c": 99}, {"c": 121, "a": 100, "b": 99},
+    )]
+    outcome = rules.match_outcome("best_of", 3, ["a", "b", "c"], list(enumerate(wins, start=1)))
+    assert outcome.decided
+    assert outcome.winner is None
