@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments import rules as rules_engine
@@ -36,6 +37,12 @@ from tournaments.models import (
 
 REPORTABLE_EVENT_STATUSES = (EventStatus.OPEN, EventStatus.RUNNING)
 MAX_KEY_LENGTH = 64
+
+# Sent inside the transaction, with the match row locked, when a match becomes decided
+# (``match`` with its ``winner``) or stops being decided after a correction
+# (``decided=False``). Bracket advancement hooks in here; a receiver's error rolls the
+# report back, so receivers must only refuse what is truly impossible.
+match_decided = Signal()
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -153,10 +160,13 @@ def _refresh_match(match: Match, rules: rules_engine.RuleSet) -> None:
         status = MatchStatus.PENDING
     winner_id = outcome.winner if outcome.decided else None
     if (status, winner_id) != (match.status, match.winner_id):
+        was_decided = match.status == MatchStatus.DECIDED
         match.status = status
         match.winner_id = winner_id
         match.decided_at = timezone.now() if outcome.decided else None
         match.save(update_fields=["status", "winner", "decided_at"])
+        if outcome.decided or was_decided:
+            match_decided.send(sender=Match, match=match, decided=outcome.decided)
     _set_next_first_dealer(match, games)
 
 
