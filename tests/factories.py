@@ -102,5 +102,21 @@ class DirectorFactory(UserFactory):
     is_staff = True
 
 
+def build_field(event, players: int, stage=None) -> list:
+    """``players`` entries; each plays the next three in a circle, one confirmed game each."""
+    people = PlayerFactory.create_batch(players)
+    entries = models.Entry.objects.bulk_create(models.Entry(event=event, player=person) for person in people)
+    matches = models.Match.objects.bulk_create(
+        models.Match(event=event, stage=stage, side_a=entries[i], side_b=entries[(i + step) % players])
+        for i in range(players) for step in (1, 2, 3)
+    )
+    models.Game.objects.bulk_create(
+        models.Game(match=match, number=1, state=models.GameState.CONFIRMED, total_a=121,
+                    total_b=80 + (index % 40), winner_id=match.side_a_id)
+        for index, match in enumerate(matches)
+    )
+    return entries
+
+
 def token_for(user) -> str:
     return Token.objects.get_or_create(user=user)[0].key

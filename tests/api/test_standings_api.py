@@ -6,7 +6,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import DirectorFactory, token_for
+from tests.factories import DirectorFactory, EventFactory, build_field, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +82,16 @@ def test_unknown_stage_is_a_404(director):
     response = director.get(f"/api/v1/events/{event['id']}/standings/?stage=999")
     assert response.status_code == 404
     assert "stage" in response.json()["errors"]
+
+
+@pytest.mark.parametrize("players", [6, 30])
+def test_list_and_standings_endpoints_do_not_query_per_row(players, django_assert_max_num_queries):
+    event = EventFactory(status="open")
+    build_field(event, players)
+    api = APIClient()
+    with django_assert_max_num_queries(5):
+        assert len(api.get(f"/api/v1/events/{event.pk}/standings/").json()["rows"]) == players
+    with django_assert_max_num_queries(6):
+        assert api.get(f"/api/v1/events/{event.pk}/matches/?limit=200").json()["count"] == players * 3
+    with django_assert_max_num_queries(5):
+        assert api.get(f"/api/v1/events/{event.pk}/entries/?limit=200").json()["count"] == players

@@ -4,28 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.factories import EntryFactory, EventFactory, PlayerFactory, StageFactory
+from tests.factories import EntryFactory, EventFactory, StageFactory, build_field
 from tournaments import selectors
-from tournaments.models import Entry, EntryStatus, Game, GameState, Match
+from tournaments.models import EntryStatus, Game, GameState, Match
 from tournaments.services import results
 
 pytestmark = pytest.mark.django_db
-
-
-def build_field(event, players: int, stage=None) -> list[Entry]:
-    """``players`` entries; each plays the next three in a circle, one confirmed game each."""
-    people = PlayerFactory.create_batch(players)
-    entries = Entry.objects.bulk_create(Entry(event=event, player=person) for person in people)
-    matches = Match.objects.bulk_create(
-        Match(event=event, stage=stage, side_a=entries[i], side_b=entries[(i + step) % players])
-        for i in range(players) for step in (1, 2, 3)
-    )
-    Game.objects.bulk_create(
-        Game(match=match, number=1, state=GameState.CONFIRMED, total_a=121, total_b=80 + (index % 40),
-             winner_id=match.side_a_id)
-        for index, match in enumerate(matches)
-    )
-    return entries
 
 
 @pytest.mark.parametrize("players", [8, 60])
