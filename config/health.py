@@ -53,7 +53,7 @@ def _worker_state(broker_ok: bool) -> dict[str, object]:
     if not broker_ok:
         return {"status": "unknown", "workers": 0}
     try:
-        replies = celery_app.control.ping(timeout=0.5) or []
+        replies = celery_app.control.ping(timeout=1.0) or []
     except Exception as exc:
         return {"status": "down", "workers": 0, "error": exc.__class__.__name__}
     return {"status": "ok" if replies else "down", "workers": len(replies)}

@@ -173,6 +173,16 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Several serializers have a "status" or "kind" field with different choices;
+    # name each set so the schema's enums read well in generated clients.
+    "ENUM_NAME_OVERRIDES": {
+        "EventKindEnum": "tournaments.models.EventKind",
+        "EventStatusEnum": "tournaments.models.EventStatus",
+        "NewEventStatusEnum": ["draft", "open"],
+        "StageKindEnum": "tournaments.models.StageKind",
+        "EntryStatusChangeEnum": ["checked_in", "withdrawn"],
+        "ShowItemKindEnum": ["fifteen", "pair", "run", "flush", "nobs"],
+    },
 }
 
 if not DEBUG:

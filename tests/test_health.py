@@ -36,3 +36,11 @@ def test_openapi_schema_and_swagger_ui(client):
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     assert b"swagger" in docs.content.lower()
+
+
+def test_openapi_schema_generates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    target = tmp_path / "schema.yml"
+    call_command("spectacular", "--fail-on-warn", "--file", str(target))
+    assert "/api/v1/scoring/show/" in target.read_text()

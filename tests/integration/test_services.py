@@ -29,7 +29,11 @@ def test_a_task_goes_through_redis_to_a_real_worker(celery_worker):
 
 @pytest.mark.django_db
 def test_healthz_sees_broker_and_worker(client, celery_worker):
-    body = client.get("/healthz").json()
+    # A loaded machine can miss one ping window; the worker must answer within a few.
+    for _ in range(10):
+        body = client.get("/healthz").json()
+        if body["celery"]["status"] == "ok":
+            break
     assert body["broker"]["status"] == "ok"
     assert body["celery"]["status"] == "ok"
     assert body["celery"]["workers"] >= 1
