@@ -1,4 +1,13 @@
-"""URL patterns for one audience; see config/urls.py for the map."""
+"""Player pages, reached by a personal link (mounted at /p/): no account, the token is the key."""
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments.views_player import player_confirm, player_home
+
+app_name = "player"
+
+urlpatterns = [
+    path("<str:token>/", player_home, name="home"),
+    path("<str:token>/games/<int:game_id>/confirm/", player_confirm, name="confirm"),
+]

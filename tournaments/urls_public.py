@@ -1,4 +1,14 @@
-"""URL patterns for one audience; see config/urls.py for the map."""
+"""Public pages (no login): events, standings, tables and brackets."""
 from __future__ import annotations
 
-urlpatterns: list = []
+from django.urls import path
+
+from tournaments.views_public import bracket_detail, event_detail, event_list
+
+app_name = "public"
+
+urlpatterns = [
+    path("", event_list, name="events"),
+    path("events/<int:event_id>/", event_detail, name="event"),
+    path("stages/<int:stage_id>/bracket/", bracket_detail, name="bracket"),
+]

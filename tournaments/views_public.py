@@ -1,0 +1,51 @@
+"""Public pages: the events, an event's standings and tables, a stage's bracket.
+
+Readable on a phone and on the projector at the front of the room; no login.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.errors import NotFound
+from tournaments.page_selectors import (
+    event_round_tables,
+    public_event,
+    public_events,
+    stage_bracket,
+)
+from tournaments.selectors import event_standings
+from tournaments.standings import METRICS_BY_KEY
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/event_list.html", {"events": public_events()[:50]})
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        event = public_event(event_id=event_id)
+    except NotFound as exc:
+        raise Http404(str(exc)) from exc
+    rules = event.rules.to_rules()
+    rows = event_standings(event=event)
+    per_rank = Counter(row["rank"] for row in rows)
+    shared = {rank for rank, count in per_rank.items() if count > 1}
+    return render(request, "tournaments/event_detail.html", {
+        "event": event, "rows": rows, "shared_ranks": shared,
+        "rounds": event_round_tables(event=event),
+        "stages": event.stages.order_by("order"),
+        "rules": rules,
+        "tie_breakers": [METRICS_BY_KEY[key].label for key in rules.tie_breakers if key in METRICS_BY_KEY],
+    })
+
+
+def bracket_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
+    try:
+        stage, columns = stage_bracket(stage_id=stage_id)
+    except NotFound as exc:
+        raise Http404(str(exc)) from exc
+    return render(request, "tournaments/bracket.html", {"stage": stage, "event": stage.event,
+                                                        "columns": columns})
