@@ -49,3 +49,25 @@ class GameReportForm(forms.Form):
 
     def side_fields(self) -> list[forms.BoundField]:
         return [self[self.field_name(side)] for side in self.sides]
+
+
+class DisputeResolveForm(forms.Form):
+    """The director's decision on a disputed game: each side's total and the reason."""
+
+    reason = forms.CharField(
+        max_length=500, label="Reason (kept in the audit trail)",
+        error_messages={"required": "Say why: it goes in the audit trail."},
+    )
+
+    def __init__(self, *args: Any, sides: list[Entry], target: int, prefix_game: int, **kwargs: Any) -> None:
+        super().__init__(*args, prefix=f"g{prefix_game}", **kwargs)
+        self.sides = sides
+        for side in sides:
+            self.fields[f"total_{side.pk}"] = forms.IntegerField(
+                label=f"{side.name}", min_value=0, max_value=target,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+        self.order_fields([f"total_{side.pk}" for side in sides] + ["reason"])
+
+    def totals(self) -> dict[str, int]:
+        return {str(side.pk): self.cleaned_data[f"total_{side.pk}"] for side in self.sides}

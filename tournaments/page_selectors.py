@@ -259,3 +259,63 @@ def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn]]:
         ]
         columns.append(BracketColumn(bracket, number, _round_title(bracket, number, rounds_in[bracket]), boxes))
     return stage, columns
+
+
+@dataclass(frozen=True)
+class DisputeView:
+    game: Game
+    match: Match
+    sides: list[Entry]
+    reports: list[tuple[str, tuple[int | None, ...]]]   # (reporter name, totals in side order)
+
+
+@dataclass(frozen=True)
+class DashboardView:
+    playing: list[Match]          # released (or hand-made) matches not decided yet, by table
+    disputes: list[DisputeView]
+    waiting_confirmation: int     # games one side reported and the other has not confirmed
+    decided: int
+    total: int
+
+
+def director_dashboard(*, event: Event) -> DashboardView:
+    """What the front desk needs to see now, in a fixed number of queries."""
+    visible = Q(round__isnull=True) | Q(round__status__in=[RoundStatus.RELEASED, RoundStatus.CLOSED])
+    matches = list(
+        Match.objects.filter(visible, event=event)
+        .select_related("round__stage", "side_a__player", "side_a__partner", "side_b__player",
+                        "side_b__partner", "side_c__player", "side_c__partner")
+        .prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number").prefetch_related(
+            Prefetch("reports", queryset=Report.objects.filter(superseded=False).select_related(
+                "reporter__player").order_by("id"), to_attr="live_reports"))))
+        .order_by("table", "id")
+    )
+    playing = [m for m in matches if m.status != MatchStatus.DECIDED and not m.is_bye]
+    disputes = []
+    waiting = 0
+    for match in matches:
+        sides = [side for side in match.sides_or_tbd() if side is not None]
+        for game in match.games.all():
+            if game.state == GameState.REPORTED:
+                waiting += 1
+            if game.state != GameState.DISPUTED:
+                continue
+            reports = [
+                (report.reporter.name if report.reporter else "Director",
+                 tuple(report.totals.get(str(side.pk)) for side in sides))
+                for report in game.live_reports
+            ]
+            disputes.append(DisputeView(game, match, sides, reports))
+    decided = sum(1 for m in matches if m.status == MatchStatus.DECIDED)
+    return DashboardView(playing, disputes, waiting, decided, len(matches))
+
+
+def director_events() -> QuerySet[Event]:
+    return Event.objects.exclude(status=EventStatus.FINISHED).order_by("-starts_on", "-id")
+
+
+def director_event(*, event_id: Any) -> Event:
+    try:
+        return Event.objects.select_related("rules").get(pk=int(event_id))
+    except (Event.DoesNotExist, TypeError, ValueError):
+        raise NotFound(f"there is no event {event_id}") from None

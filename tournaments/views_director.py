@@ -1,0 +1,94 @@
+"""The director's dashboard for the live event (``/director/``): staff or "directors" only.
+
+Which tables are still playing, which disputes wait, and the next actions. Data
+entry and corrections of everything else live in the Django admin. Every write is
+one service call; a refused action is shown as a message, never a 500.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments.errors import NotFound, TournamentError
+from tournaments.forms import DisputeResolveForm
+from tournaments.models import Channel, Event, Game
+from tournaments.page_selectors import director_dashboard, director_event, director_events
+from tournaments.selectors import user_is_director
+from tournaments.services.results import game_resolve
+
+
+def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not user_is_director(request.user):
+            raise PermissionDenied("Only tournament directors can open the dashboard.")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _event_or_404(event_id: int) -> Event:
+    try:
+        return director_event(event_id=event_id)
+    except NotFound as exc:
+        raise Http404(str(exc)) from exc
+
+
+def _dispute_forms(event: Event, dashboard: Any, bound: dict[int, DisputeResolveForm]) -> list:
+    target = event.rules.to_rules().target
+    return [
+        (dispute, bound.get(dispute.game.pk)
+         or DisputeResolveForm(sides=dispute.sides, target=target, prefix_game=dispute.game.pk))
+        for dispute in dashboard.disputes
+    ]
+
+
+def _render_dashboard(request: HttpRequest, event: Event, *, bound: dict | None = None,
+                      status: int = 200) -> HttpResponse:
+    dashboard = director_dashboard(event=event)
+    return render(request, "tournaments/director_event.html", {
+        "event": event, "dashboard": dashboard,
+        "disputes": _dispute_forms(event, dashboard, bound or {}),
+    }, status=status)
+
+
+@director_required
+def dashboard_home(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/director_home.html", {"events": director_events()[:50]})
+
+
+@director_required
+def event_dashboard(request: HttpRequest, event_id: int) -> HttpResponse:
+    return _render_dashboard(request, _event_or_404(event_id))
+
+
+@director_required
+@require_POST
+def dispute_resolve(request: HttpRequest, event_id: int, game_id: int) -> HttpResponse:
+    event = _event_or_404(event_id)
+    game = Game.objects.filter(pk=game_id, match__event=event).select_related("match").first()
+    if game is None:
+        raise Http404(f"there is no game {game_id} in this event")
+    sides = [side for side in game.match.sides_or_tbd() if side is not None]
+    form = DisputeResolveForm(request.POST, sides=sides, target=event.rules.to_rules().target,
+                              prefix_game=game.pk)
+    if form.is_valid():
+        try:
+            game_resolve(game=game, totals=form.totals(), user=request.user,
+                         reason=form.cleaned_data["reason"], channel=Channel.DIRECTOR)
+        except TournamentError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Game {game.number} of {game.match} decided.")
+            return redirect("director:event", event_id=event.pk)
+    return _render_dashboard(request, event, bound={game.pk: form}, status=400)
