@@ -120,3 +120,32 @@ def build_field(event, players: int, stage=None) -> list:
 
 def token_for(user) -> str:
     return Token.objects.get_or_create(user=user)[0].key
+
+
+def stage_with_field(players: int, *, kind: str = "round_robin", settings: dict | None = None,
+                     rules: str = "acc"):
+    """An open event with ``players`` entries (seeded 1..n) and one round-based stage."""
+    from tournaments.services import events
+
+    event = EventFactory(status=models.EventStatus.OPEN, rules=RuleSetFactory(preset=rules))
+    people = PlayerFactory.create_batch(players)
+    models.Entry.objects.bulk_create(
+        models.Entry(event=event, player=person, seed=number) for number, person in enumerate(people, start=1)
+    )
+    return events.stage_create(event=event, name="Qualifying", kind=kind, settings=settings or {})
+
+
+def play_match(match, *, winner=None, loser_total: int = 100, key: str = "t") -> None:
+    """Both sides report each game until the match is decided; ``winner`` (an entry id,
+    default side A) wins every game."""
+    from tournaments.services import results
+
+    winner = winner or match.side_a_id
+    loser = match.side_b_id if winner == match.side_a_id else match.side_a_id
+    for number in range(1, match.format_n + 1):
+        totals = {str(winner): 121, str(loser): loser_total}
+        for reporter in (match.side_a_id, match.side_b_id):
+            report = results.game_report(match=match.pk, number=number, totals=totals, reporter=reporter,
+                                         key=f"{key}-{match.pk}-{number}-{reporter}")
+        if report.game.match.status == models.MatchStatus.DECIDED:
+            return

@@ -20,6 +20,9 @@ from tournaments.models import (
     GameChange,
     GameState,
     Match,
+    MatchStatus,
+    Round,
+    RoundStatus,
     Stage,
 )
 from tournaments.standings import GameRecord, StandingRow, compute_standings
@@ -160,3 +163,77 @@ def stage_get(*, event: Event, stage_id: Any) -> Stage:
         return Stage.objects.get(event=event, pk=int(stage_id))
     except (Stage.DoesNotExist, TypeError, ValueError):
         raise NotFound(f"there is no stage {stage_id} in {event.name}", field="stage") from None
+
+
+# -- rounds and brackets ------------------------------------------------------------------
+
+
+def stage_by_id(*, stage_id: Any, user: Any = None) -> Stage:
+    """A stage of an event this user may see (drafts are for directors only)."""
+    try:
+        stage = Stage.objects.select_related("event__rules").get(pk=int(stage_id))
+    except (Stage.DoesNotExist, TypeError, ValueError):
+        raise NotFound(f"there is no stage {stage_id}", field="stage") from None
+    if not stage.event.is_public and not user_is_director(user):
+        raise NotFound(f"there is no stage {stage_id}", field="stage")
+    return stage
+
+
+def round_list(*, stage: Stage, user: Any = None) -> QuerySet[Round]:
+    """The stage's rounds; draft rounds only for directors (players see a round once released)."""
+    rounds = Round.objects.filter(stage=stage).order_by("number")
+    if not user_is_director(user):
+        rounds = rounds.exclude(status=RoundStatus.DRAFT)
+    return rounds
+
+
+def round_get(*, round_id: Any, user: Any = None) -> Round:
+    """A round this user may see, with its stage and event."""
+    try:
+        round_ = Round.objects.select_related("stage__event__rules").get(pk=int(round_id))
+    except (Round.DoesNotExist, TypeError, ValueError):
+        raise NotFound(f"there is no round {round_id}", field="round") from None
+    director = user_is_director(user)
+    if not director and (round_.status == RoundStatus.DRAFT or not round_.stage.event.is_public):
+        raise NotFound(f"there is no round {round_id}", field="round")
+    return round_
+
+
+def round_matches(*, round: Round) -> list[Match]:
+    """The round's matches by table (byes last), sides and games included: two queries."""
+    matches = list(match_queryset().filter(round=round))
+    return sorted(matches, key=lambda match: (match.table is None, match.table or 0, match.pk))
+
+
+def bracket_matches(*, stage: Stage) -> list[Match]:
+    """Every match of a bracket stage in drawing order, sides and games included: two queries."""
+    return list(match_queryset().filter(stage=stage).order_by("bracket", "bracket_round", "bracket_slot"))
+
+
+def bracket_champion(matches: list[Match]) -> Entry | None:
+    """Who won the bracket, from its stored matches (None while it is being played).
+
+    Single elimination: the winner of the main bracket's last match. Double
+    elimination: the winner of the grand final reset, or of the first grand final
+    when the winners' champion won it (or there is no reset).
+    """
+    finals = {match.bracket_round: match for match in matches if match.bracket == "final"}
+    if finals:
+        first, reset = finals.get(1), finals.get(2)
+        if reset is not None and reset.winner_id is not None:
+            return _winner_side(reset)
+        if first is not None and first.winner_id is not None and (
+            reset is None or first.winner_id == first.side_a_id
+        ):
+            return _winner_side(first)
+        return None
+    main = [match for match in matches if match.bracket in ("winners", "consolation")]
+    last = next((match for match in main if match.winner_to_id is None and match.bracket_round), None)
+    if last is None or last.status != MatchStatus.DECIDED:
+        return None
+    return _winner_side(last)
+
+
+def _winner_side(match: Match) -> Entry | None:
+    # The winner is one of the sides, already loaded with the match.
+    return next((side for side in match.sides_or_tbd() if side is not None and side.pk == match.winner_id), None)

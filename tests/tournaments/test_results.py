@@ -306,21 +306,3 @@ def test_three_player_game_reported_by_two_sides_scores_second_place():
     rows = {row["entry"]: row for row in selectors.event_standings(event=event)}
     assert (rows[a.pk]["game_points"], rows[b.pk]["game_points"], rows[c.pk]["game_points"]) == (3, 1, 0)
     assert rows[c.pk]["skunks_taken"] == 1
-
-
-def test_match_decided_signal_fires_once_when_decided_and_again_when_undone(match):
-    seen = []
-
-    def receiver(sender, match, decided, **kwargs):
-        seen.append((match.pk, decided, match.winner_id))
-
-    results.match_decided.connect(receiver)
-    try:
-        report(match, 1, 121, 95)
-        report(match, 2, 121, 95)
-        assert seen == [(match.pk, True, match.side_a_id)]
-        game = Game.objects.get(match=match, number=2)
-        results.game_resolve(game=game, totals=totals(match, 95, 121), user=None, reason="swapped")
-        assert seen[-1] == (match.pk, False, None)
-    finally:
-        results.match_decided.disconnect(receiver)

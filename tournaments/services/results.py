@@ -9,6 +9,11 @@ reason, in the audit trail.
 
 Game states: pending → reported → confirmed, or reported → disputed → confirmed
 (by the director, or when a side re-reports totals that agree).
+
+When a bracket match becomes decided (or a correction undoes or changes its result),
+``_refresh_match`` calls ``brackets.bracket_advance`` in the same transaction, so the
+winner moves on at once; a correction that would reset later bracket matches is
+refused unless the director passes ``confirm_reset=True`` to ``game_resolve``.
 """
 from __future__ import annotations
 
@@ -16,7 +21,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments import rules as rules_engine
@@ -34,15 +38,10 @@ from tournaments.models import (
     MatchStatus,
     Report,
 )
+from tournaments.services import brackets
 
 REPORTABLE_EVENT_STATUSES = (EventStatus.OPEN, EventStatus.RUNNING)
 MAX_KEY_LENGTH = 64
-
-# Sent inside the transaction, with the match row locked, when a match becomes decided
-# (``match`` with its ``winner``) or stops being decided after a correction
-# (``decided=False``). Bracket advancement hooks in here; a receiver's error rolls the
-# report back, so receivers must only refuse what is truly impossible.
-match_decided = Signal()
 
 
 # -- helpers --------------------------------------------------------------------------
@@ -148,8 +147,9 @@ def _outcome(match: Match, rules: rules_engine.RuleSet, games: list[Game]) -> ru
     return rules.match_outcome(match.format, match.format_n, match.side_ids, confirmed)
 
 
-def _refresh_match(match: Match, rules: rules_engine.RuleSet) -> None:
-    """Recompute the match's status and winner from its confirmed games."""
+def _refresh_match(match: Match, rules: rules_engine.RuleSet, *, confirm_reset: bool = False) -> None:
+    """Recompute the match's status and winner from its confirmed games; a bracket match
+    that becomes decided (or changes its result) moves the bracket on."""
     games = list(match.games.all())
     outcome = _outcome(match, rules, games)
     if outcome.decided:
@@ -161,12 +161,13 @@ def _refresh_match(match: Match, rules: rules_engine.RuleSet) -> None:
     winner_id = outcome.winner if outcome.decided else None
     if (status, winner_id) != (match.status, match.winner_id):
         was_decided = match.status == MatchStatus.DECIDED
+        previous_winner = match.winner_id if was_decided else None
         match.status = status
         match.winner_id = winner_id
         match.decided_at = timezone.now() if outcome.decided else None
         match.save(update_fields=["status", "winner", "decided_at"])
-        if outcome.decided or was_decided:
-            match_decided.send(sender=Match, match=match, decided=outcome.decided)
+        if match.bracket and (outcome.decided or was_decided):
+            brackets.bracket_advance(match=match, previous_winner=previous_winner, confirm_reset=confirm_reset)
     _set_next_first_dealer(match, games)
 
 
@@ -189,6 +190,7 @@ def _confirm(
     game: Game, match: Match, rules: rules_engine.RuleSet, totals: Mapping[int, int], *,
     action: str, outcome: str = GameOutcome.PLAYED, runner_up: int | None = None, user: Any = None,
     entry: Entry | None = None, channel: str = Channel.DIRECTOR, report: Report | None = None, reason: str = "",
+    confirm_reset: bool = False,
 ) -> Game:
     before = _snapshot(game)
     _set_totals(game, match, totals)
@@ -202,7 +204,7 @@ def _confirm(
         "total_a", "total_b", "total_c", "outcome", "runner_up", "winner", "state", "confirmed_at", "updated_at",
     ])
     _audit(game, action, before, user=user, entry=entry, channel=channel, report=report, reason=reason)
-    _refresh_match(match, rules)
+    _refresh_match(match, rules, confirm_reset=confirm_reset)
     return game
 
 
@@ -401,9 +403,14 @@ def game_confirm(
 @transaction.atomic
 def game_resolve(
     *, game: Game | int, totals: Mapping[Any, Any], user: Any, reason: str, runner_up: int | None = None,
-    channel: str = Channel.DIRECTOR,
+    channel: str = Channel.DIRECTOR, confirm_reset: bool = False,
 ) -> Game:
-    """The director decides a dispute or corrects a game (confirmed or not), with a reason."""
+    """The director decides a dispute or corrects a game (confirmed or not), with a reason.
+
+    In a bracket, a correction that changes who won a match whose result already
+    reached later matches is refused with the list of those matches
+    (``brackets.bracket_reset_preview``) unless ``confirm_reset``; then they are reset.
+    """
     if not isinstance(reason, str) or not reason.strip():
         raise ReportError("say why the result is set this way (the reason goes in the audit trail)", field="reason")
     game_id = game.pk if isinstance(game, Game) else game
@@ -421,7 +428,7 @@ def game_resolve(
         raise ReportError(f"entry {runner_up} is not playing in this match", field="runner_up")
     action = GameChangeAction.CORRECTED if game.state == GameState.CONFIRMED else GameChangeAction.RESOLVED
     return _confirm(game, match, rules, parsed, action=action, runner_up=runner_up, user=user,
-                    channel=channel, reason=reason.strip())
+                    channel=channel, reason=reason.strip(), confirm_reset=confirm_reset)
 
 
 @transaction.atomic
