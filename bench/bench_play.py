@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from scoring.cards import DECK, Card  # noqa: E402
 from scoring.play import GO, answer_play_request, score_play  # noqa: E402
+from scoring.playout import legal_playout  # noqa: E402
 from scoring.rules import FIVE_CARD, FOUR_PLAYER, SIX_CARD, THREE_PLAYER, GameKind  # noqa: E402
 
 SEQUENCES = 20_000
@@ -36,36 +37,6 @@ SEED = 20261122
 KINDS = (SIX_CARD, FIVE_CARD, THREE_PLAYER, FOUR_PLAYER)
 
 Play = tuple[int, Card | None]
-
-
-def play_out(hands: list[list[Card]], kind: GameKind, rng: random.Random) -> list[Play]:
-    """A random legal play: a random card that fits, else go."""
-    players = kind.players
-    held = [list(hand) for hand in hands]
-    sequence: list[Play] = []
-    count, gone, turn, last = 0, set(), 0, 0
-    while any(held):
-        fits = [item for item in held[turn] if count + item.value <= 31]
-        if fits:
-            chosen = rng.choice(fits)
-            held[turn].remove(chosen)
-            sequence.append((turn, chosen))
-            count += chosen.value
-            last = turn
-        else:
-            sequence.append((turn, GO))
-            gone.add(turn)
-        order = [(turn + step) % players for step in range(1, players + 1)]
-        still_in = [other for other in order if held[other] and other not in gone]
-        if count == 31 or not still_in:
-            if not kind.pegging_restarts:
-                break
-            count, gone = 0, set()
-            order = [(last + step) % players for step in range(1, players + 1)]
-            turn = next((other for other in order if held[other]), last)
-        else:
-            turn = still_in[0]
-    return sequence
 
 
 def deals() -> list[tuple[GameKind, list[list[Card]], list[Play]]]:
@@ -76,7 +47,7 @@ def deals() -> list[tuple[GameKind, list[list[Card]], list[Play]]]:
         cards = rng.sample(DECK, kind.players * kind.hand_size)
         size = kind.hand_size
         hands = [cards[player * size:(player + 1) * size] for player in range(kind.players)]
-        dealt.append((kind, hands, play_out(hands, kind, rng)))
+        dealt.append((kind, hands, legal_playout(hands, kind, rng)))
     return dealt
 
 

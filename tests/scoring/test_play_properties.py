@@ -1,14 +1,10 @@
 """Properties of the pegging engine over random legal deals and random legal play-outs.
 
-``legal_playout`` is written here from the rules alone (not from scoring/play.py):
-whoever is to play lays a random card that fits, or says go when none does; a count
-closes at 31 or when nobody still in it can play; the next count is led by the first
-player after the last card's player who still holds a card; five-card stops after
-the first count.
+The play-outs come from ``scoring.playout.legal_playout``, written from the rules
+alone (not from scoring/play.py), so the two check each other.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import pairwise
 
@@ -17,41 +13,11 @@ from hypothesis import strategies as st
 
 from scoring.cards import DECK, SUIT_LETTERS, Card
 from scoring.play import GO, PlayResult, score_play
+from scoring.playout import legal_playout
 from scoring.rules import FIVE_CARD, FOUR_PLAYER, SIX_CARD, THREE_PLAYER, GameKind
 
 Play = tuple[int, Card | None]
 CLOSING = {"go", "thirty-one", "last card"}
-
-
-def legal_playout(hands: Sequence[Sequence[Card]], kind: GameKind, rng: random.Random) -> list[Play]:
-    players = len(hands)
-    held = [list(hand) for hand in hands]
-    sequence: list[Play] = []
-    count, gone, turn, last = 0, set(), 0, 0
-
-    def after(player: int) -> list[int]:
-        return [(player + step) % players for step in range(1, players + 1)]
-
-    while any(held):
-        fits = [item for item in held[turn] if count + item.value <= 31]
-        if fits:
-            chosen = rng.choice(fits)
-            held[turn].remove(chosen)
-            sequence.append((turn, chosen))
-            count += chosen.value
-            last = turn
-        else:
-            sequence.append((turn, GO))
-            gone.add(turn)
-        still_in = [other for other in after(turn) if held[other] and other not in gone]
-        if count == 31 or not still_in:
-            if not kind.pegging_restarts:
-                break
-            count, gone = 0, set()
-            turn = next((other for other in after(last) if held[other]), last)
-        else:
-            turn = still_in[0]
-    return sequence
 
 
 def without_inferable_goes(sequence: Sequence[Play]) -> list[Play]:
