@@ -6,6 +6,7 @@ reports and the audit trail are read-only.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -14,7 +15,25 @@ from django.http import HttpRequest
 
 from tournaments import models
 from tournaments.errors import TournamentError
-from tournaments.services import events, results
+from tournaments.formats.errors import FormatError
+from tournaments.services import brackets, events, results, rounds
+
+# What a director's action may run into: a domain error whose message is for a person.
+ACTION_ERRORS = (TournamentError, FormatError)
+
+
+def run_action(
+    admin_view: admin.ModelAdmin, request: HttpRequest, rows: Any, service: Callable[[Any], Any],
+    done: Callable[[Any], str],
+) -> None:
+    """Call ``service(row)`` for each selected row; say what happened (``done(result)``), or why not."""
+    for row in rows:
+        try:
+            result = service(row)
+        except ACTION_ERRORS as error:
+            admin_view.message_user(request, f"{row}: {error}", messages.ERROR)
+        else:
+            admin_view.message_user(request, f"{row}: {done(result)}", messages.SUCCESS)
 
 
 @admin.register(models.Club)
@@ -67,7 +86,7 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name"]
     list_select_related = ["rules", "club"]
     inlines = [StageInline]
-    actions = ["open_events", "start_events", "finish_events"]
+    actions = ["open_events", "start_events", "finish_events", "make_cut", "start_playoffs"]
 
     def _transition(self, request: HttpRequest, queryset: Any, to: str) -> None:
         for event in queryset:
@@ -88,12 +107,33 @@ class EventAdmin(admin.ModelAdmin):
     def finish_events(self, request: HttpRequest, queryset: Any) -> None:
         self._transition(request, queryset, models.EventStatus.FINISHED)
 
+    @admin.action(description="Make the cut (qualifiers to the playoffs, the rest to the consolation)")
+    def make_cut(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda event: brackets.event_cut(event=event),
+                   lambda stage: f"cut made: {len(stage.settings['seeds'])} qualify for {stage.name}")
+
+    @admin.action(description="Start the playoffs (store the brackets of the stages the cut filled)")
+    def start_playoffs(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda event: brackets.playoffs_start(event=event, user=request.user),
+                   lambda stages: "started " + ", ".join(stage.name for stage in stages))
+
 
 @admin.register(models.Stage)
 class StageAdmin(admin.ModelAdmin):
     list_display = ["name", "event", "order", "kind", "status"]
     list_filter = ["kind", "status"]
     list_select_related = ["event"]
+    actions = ["generate_round", "start_bracket"]
+
+    @admin.action(description="Generate the next round (as a draft to review)")
+    def generate_round(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda stage: rounds.round_generate(stage=stage, user=request.user),
+                   lambda round_: f"round {round_.number} drawn as a draft to review")
+
+    @admin.action(description="Start the playoffs of the selected bracket stages")
+    def start_bracket(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda stage: brackets.bracket_create(stage=stage, user=request.user),
+                   lambda stage: "bracket stored")
 
 
 @admin.register(models.Entry)
@@ -111,6 +151,18 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ["__str__", "stage", "number", "status", "released_at"]
     list_filter = ["status"]
     list_select_related = ["stage"]
+    readonly_fields = ["status", "released_at"]  # moved on by the actions, through the services
+    actions = ["release_rounds", "close_rounds"]
+
+    @admin.action(description="Release the selected rounds to the players")
+    def release_rounds(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda round_: rounds.round_release(round=round_),
+                   lambda round_: "released to the players")
+
+    @admin.action(description="Close the selected rounds")
+    def close_rounds(self, request: HttpRequest, queryset: Any) -> None:
+        run_action(self, request, queryset, lambda round_: rounds.round_close(round=round_),
+                   lambda round_: "closed")
 
 
 class GameInline(admin.TabularInline):

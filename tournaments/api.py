@@ -350,7 +350,7 @@ class GameResolveView(GameView):
         data = self.valid(s.ResolveIn, request.data)
         game = results.game_resolve(
             game=self.game(game_id).pk, totals=data["totals"], reason=data["reason"], runner_up=data["runner_up"],
-            user=request.user, channel=Channel.API,
+            user=request.user, channel=Channel.API, confirm_reset=data["confirm_reset"],
         )
         return Response(s.GameOut(game).data)
 

@@ -102,6 +102,11 @@ class ResolveIn(serializers.Serializer):
     totals = serializers.DictField()
     reason = serializers.CharField()
     runner_up = serializers.IntegerField(required=False, allow_null=True, default=None)
+    confirm_reset = serializers.BooleanField(
+        required=False, default=False,
+        help_text="A bracket correction that changes a winner resets the later matches that followed "
+                  "from it; without this it is refused (409) with the list of those matches.",
+    )
 
 
 class ForfeitIn(serializers.Serializer):
@@ -300,3 +305,115 @@ class StandingsOut(serializers.Serializer):
     rules = serializers.CharField()
     tie_breakers = serializers.ListField(child=serializers.CharField())
     rows = StandingRowOut(many=True)
+
+
+# -- rounds and brackets ------------------------------------------------------------------
+
+
+class SwapIn(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="An entry in the draft round.")
+    other = serializers.IntegerField(help_text="The entry it changes seats with.")
+
+
+class CutIn(serializers.Serializer):
+    qualifiers = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=2,
+        help_text="How many qualify (default: ACC rule 13, one in four rounded up).",
+    )
+
+
+class RoundMatchOut(MatchOut):
+    flags = serializers.SerializerMethodField()
+
+    class Meta(MatchOut.Meta):
+        fields = [*MatchOut.Meta.fields, "flags"]
+
+    def get_flags(self, match: Match) -> list[str]:
+        return list(match.flags.get("pairing", []))
+
+
+class RoundSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    stage = serializers.IntegerField(source="stage_id")
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="draft (directors only), released or closed")
+    released_at = serializers.DateTimeField(allow_null=True)
+
+
+class RoundOut(RoundSummaryOut):
+    matches = serializers.SerializerMethodField()
+
+    def get_matches(self, round_: Any) -> list[dict[str, Any]]:
+        return RoundMatchOut(self.context["matches"], many=True).data
+
+
+class SeedOut(serializers.Serializer):
+    seed = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class CutOut(serializers.Serializer):
+    qualifiers = SeedOut(many=True)
+    playoffs = StageOut()
+    consolation = StageOut(allow_null=True)
+
+
+class BracketOut(serializers.Serializer):
+    stage = serializers.DictField(help_text="id, name, kind, status")
+    size = serializers.IntegerField(help_text="The bracket size: the next power of two.")
+    seeds = SeedOut(many=True)
+    champion = serializers.DictField(allow_null=True, help_text="entry and name, once decided")
+    brackets = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each bracket (winners, losers, final, third, consolation) with its rounds and matches. "
+                  'A side is {"status": "known", "entry", "name", "seed", "wins"}, {"status": "tbd"} '
+                  'while it waits for an earlier match, or {"status": "bye"}.',
+    )
+
+
+def bracket_side(match: Match, letter: str) -> dict[str, Any]:
+    """One side of a bracket match: known, still to be decided (TBD), or a bye."""
+    entry = getattr(match, f"side_{letter}")
+    if entry is not None:
+        wins = sum(1 for game in match.games.all() if game.state == "confirmed" and game.winner_id == entry.pk)
+        return {"status": "known", "entry": entry.pk, "name": entry.name, "seed": getattr(match, f"seed_{letter}"),
+                "wins": wins}
+    if match.is_bye and letter == "b":
+        return {"status": "bye"}
+    return {"status": "tbd"}
+
+
+def bracket_data(
+    stage: Stage, matches: list[Match], champion: Entry | None, names: dict[int, str] | None = None,
+) -> dict[str, Any]:
+    """The bracket JSON: brackets in playing order, each with its rounds and matches."""
+    names = dict(names or {})
+    names.update(
+        {side.pk: side.name for match in matches for side in (match.side_a, match.side_b) if side is not None}
+    )
+    seeds = list(stage.settings.get("seeds") or [])
+    size = 1 << max(len(seeds) - 1, 0).bit_length() if seeds else 0
+    order = ["winners", "consolation", "losers", "third", "final"]
+    grouped: dict[str, dict[int, list[dict[str, Any]]]] = {}
+    for match in sorted(matches, key=lambda m: (order.index(m.bracket) if m.bracket in order else 9,
+                                                m.bracket_round or 0, m.bracket_slot or 0)):
+        grouped.setdefault(match.bracket, {}).setdefault(match.bracket_round or 0, []).append({
+            "id": match.pk, "round": match.bracket_round, "slot": match.bracket_slot, "best_of": match.format_n,
+            "status": match.status, "is_bye": match.is_bye, "table": match.table,
+            "flags": list(match.flags.get("bracket", [])),
+            "side_a": bracket_side(match, "a"), "side_b": bracket_side(match, "b"), "winner": match.winner_id,
+            "winner_to": {"match": match.winner_to_id, "side": match.winner_to_side} if match.winner_to_id else None,
+            "loser_to": {"match": match.loser_to_id, "side": match.loser_to_side} if match.loser_to_id else None,
+        })
+    return {
+        "stage": {"id": stage.pk, "name": stage.name, "kind": stage.kind, "status": stage.status},
+        "size": size,
+        "seeds": [{"seed": number, "entry": entry, "name": names.get(entry, "")}
+                  for number, entry in enumerate(seeds, start=1)],
+        "champion": {"entry": champion.pk, "name": champion.name} if champion is not None else None,
+        "brackets": [
+            {"name": name, "rounds": [{"round": number, "matches": rows} for number, rows in by_round.items()]}
+            for name, by_round in grouped.items()
+        ],
+    }

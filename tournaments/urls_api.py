@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import api
+from tournaments import api, api_rounds
 
 urlpatterns = [
     path("rulesets/", api.RuleSetListView.as_view(), name="ruleset-list"),
@@ -25,4 +25,13 @@ urlpatterns = [
     path("games/<int:game_id>/confirm/", api.GameConfirmView.as_view(), name="game-confirm"),
     path("games/<int:game_id>/resolve/", api.GameResolveView.as_view(), name="game-resolve"),
     path("games/<int:game_id>/history/", api.GameHistoryView.as_view(), name="game-history"),
+    # Formats: rounds of a stage, the cut, playoff brackets.
+    path("stages/<int:stage_id>/rounds/", api_rounds.StageRoundsView.as_view(), name="stage-rounds"),
+    path("rounds/<int:round_id>/", api_rounds.RoundDetailView.as_view(), name="round-detail"),
+    path("rounds/<int:round_id>/release/", api_rounds.RoundReleaseView.as_view(), name="round-release"),
+    path("rounds/<int:round_id>/close/", api_rounds.RoundCloseView.as_view(), name="round-close"),
+    path("rounds/<int:round_id>/swap/", api_rounds.RoundSwapView.as_view(), name="round-swap"),
+    path("events/<int:event_id>/cut/", api_rounds.EventCutView.as_view(), name="event-cut"),
+    path("stages/<int:stage_id>/playoffs/", api_rounds.StagePlayoffsView.as_view(), name="stage-playoffs"),
+    path("stages/<int:stage_id>/bracket/", api_rounds.StageBracketView.as_view(), name="stage-bracket"),
 ]
