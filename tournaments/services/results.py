@@ -150,7 +150,9 @@ def _outcome(match: Match, rules: rules_engine.RuleSet, games: list[Game]) -> ru
 def _refresh_match(match: Match, rules: rules_engine.RuleSet, *, confirm_reset: bool = False) -> None:
     """Recompute the match's status and winner from its confirmed games; a bracket match
     that becomes decided (or changes its result) moves the bracket on."""
-    games = list(match.games.all())
+    # Queries here order explicitly: the models' default ordering of games and reports
+    # goes through match → event / round → stage and joins those tables on every read.
+    games = list(match.games.order_by("number"))
     outcome = _outcome(match, rules, games)
     if outcome.decided:
         status = MatchStatus.DECIDED
@@ -219,7 +221,7 @@ def _check_game_number(match: Match, rules: rules_engine.RuleSet, number: Any) -
 
 
 def _get_or_create_game(match: Match, number: int) -> Game:
-    game = Game.objects.filter(match=match, number=number).first()
+    game = Game.objects.filter(match=match, number=number).order_by("id").first()
     if game is None:
         game = Game.objects.create(match=match, number=number)
     game.match = match
@@ -255,7 +257,7 @@ def game_report(
     match = _lock_match(match)
     reporter_id = reporter.pk if isinstance(reporter, Entry) else reporter
 
-    existing = Report.objects.filter(match=match, key=key).select_related("game").first()
+    existing = Report.objects.filter(match=match, key=key).select_related("game").order_by("id").first()
     if existing is not None:
         same = (
             existing.game.number == number
@@ -285,7 +287,7 @@ def game_report(
         raise ReportError(f"entry {runner_up} is not playing in this match", field="runner_up")
     rules.score_game(parsed, runner_up=runner_up)
 
-    games = list(match.games.all())
+    games = list(match.games.order_by("number"))
     game = next((item for item in games if item.number == number), None)
     outcome = _outcome(match, rules, games)
     if outcome.decided and (game is None or game.state != GameState.CONFIRMED) and number > (outcome.deciding_game or 0):
@@ -338,7 +340,7 @@ def game_report(
         _confirm(game, match, rules, parsed, action=GameChangeAction.CONFIRMED, runner_up=runner_up, **audit)
         return report
 
-    current = Report.objects.filter(game=game, superseded=False, reporter__isnull=False)
+    current = Report.objects.filter(game=game, superseded=False, reporter__isnull=False).order_by("id")
     versions = {item.reporter_id: item.totals for item in current}
     before = _snapshot(game)
     if len(set(map(_frozen, versions.values()))) > 1:
@@ -370,7 +372,7 @@ def game_confirm(
 ) -> Game:
     """The opponent (or the director, ``entry=None``) accepts the single report of a game."""
     game_id = game.pk if isinstance(game, Game) else game
-    match_id = Game.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
+    match_id = Game.objects.filter(pk=game_id).order_by().values_list("match_id", flat=True).first()
     if match_id is None:
         raise EntryError(f"there is no game {game_id}", field="game")
     match = _lock_match(match_id)
@@ -414,7 +416,7 @@ def game_resolve(
     if not isinstance(reason, str) or not reason.strip():
         raise ReportError("say why the result is set this way (the reason goes in the audit trail)", field="reason")
     game_id = game.pk if isinstance(game, Game) else game
-    match_id = Game.objects.filter(pk=game_id).values_list("match_id", flat=True).first()
+    match_id = Game.objects.filter(pk=game_id).order_by().values_list("match_id", flat=True).first()
     if match_id is None:
         raise EntryError(f"there is no game {game_id}", field="game")
     match = _lock_match(match_id)
@@ -452,7 +454,7 @@ def match_forfeit(
     totals = {opponent: rules.target, forfeiting_id: rules.forfeit_loser_total()}
     most = rules.max_games(match.format, match.format_n)
     for number in range(1, most + 1):
-        games = list(match.games.all())
+        games = list(match.games.order_by("number"))
         if _outcome(match, rules, games).decided:
             break
         game = next((item for item in games if item.number == number), None)

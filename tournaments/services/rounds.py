@@ -91,7 +91,8 @@ def _history(stage: Stage, *, excluding: Round | None = None) -> tuple[list[tupl
         rows = rows.exclude(round=excluding)
     played: list[tuple[int, int]] = []
     byes: list[int] = []
-    for side_a, side_b, is_bye in rows.values_list("side_a_id", "side_b_id", "is_bye"):
+    # No ordering: Match's default one joins event, round and stage for nothing here.
+    for side_a, side_b, is_bye in rows.order_by().values_list("side_a_id", "side_b_id", "is_bye"):
         if is_bye or side_b is None:
             if side_a is not None:
                 byes.append(side_a)
