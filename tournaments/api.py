@@ -217,7 +217,7 @@ class EventMatchesView(BaseView):
 
     @extend_schema(responses=s.MatchOut(many=True))
     def get(self, request: Request, event_id: int) -> Response:
-        page = self.paginate_queryset(selectors.match_list(event=self.event(event_id)))
+        page = self.paginate_queryset(selectors.match_list(event=self.event(event_id), user=request.user))
         return self.get_paginated_response(s.MatchOut(page, many=True).data)
 
     @extend_schema(request=s.MatchIn, responses={201: s.MatchOut})

@@ -65,13 +65,18 @@ def entry_list(*, event: Event) -> QuerySet[Entry]:
 
 def match_queryset() -> QuerySet[Match]:
     return Match.objects.select_related(
-        "event", "side_a__player", "side_a__partner", "side_b__player", "side_b__partner",
+        "event", "round", "side_a__player", "side_a__partner", "side_b__player", "side_b__partner",
         "side_c__player", "side_c__partner",
     ).prefetch_related(Prefetch("games", queryset=Game.objects.order_by("number")))
 
 
-def match_list(*, event: Event) -> QuerySet[Match]:
-    return match_queryset().filter(event=event).order_by("round__number", "table", "id")
+def match_list(*, event: Event, user: Any = None) -> QuerySet[Match]:
+    """The event's matches; those of a draft round only for directors (players see a
+    round once it is released)."""
+    matches = match_queryset().filter(event=event).order_by("round__number", "table", "id")
+    if not user_is_director(user):
+        matches = matches.exclude(round__status=RoundStatus.DRAFT)
+    return matches
 
 
 def match_get(*, match_id: Any, user: Any = None) -> Match:
@@ -79,7 +84,8 @@ def match_get(*, match_id: Any, user: Any = None) -> Match:
         match = match_queryset().get(pk=int(match_id))
     except (Match.DoesNotExist, TypeError, ValueError):
         raise NotFound(f"there is no match {match_id}", field="match") from None
-    if not match.event.is_public and not user_is_director(user):
+    hidden = not match.event.is_public or (match.round is not None and match.round.status == RoundStatus.DRAFT)
+    if hidden and not user_is_director(user):
         raise NotFound(f"there is no match {match_id}", field="match")
     return match
 

@@ -96,3 +96,16 @@ def test_reading_a_round_does_not_query_per_match(players, director, anonymous, 
     with django_assert_max_num_queries(4):
         body = anonymous.get(f"/api/v1/rounds/{round_id}/").json()
     assert len(body["matches"]) == players // 2
+
+
+def test_a_draft_rounds_matches_stay_hidden_from_players(director, anonymous):
+    stage = stage_with_field(4, settings={"rounds": 1})
+    body = director.post(f"/api/v1/stages/{stage.pk}/rounds/").json()
+    match_id = body["matches"][0]["id"]
+    listed = f"/api/v1/events/{stage.event_id}/matches/"
+    assert anonymous.get(listed).json()["count"] == 0
+    assert anonymous.get(f"/api/v1/matches/{match_id}/").status_code == 404
+    assert director.get(listed).json()["count"] == 2
+    director.post(f"/api/v1/rounds/{body['id']}/release/")
+    assert anonymous.get(listed).json()["count"] == 2
+    assert anonymous.get(f"/api/v1/matches/{match_id}/").status_code == 200

@@ -214,3 +214,17 @@ def test_no_pair_meets_twice_over_a_whole_small_round_robin():
         (frozenset(pair) for pair in itertools.combinations(stage.event.entries.values_list("id", flat=True), 2)),
         key=sorted,
     )
+
+
+def test_nobody_reports_a_game_of_a_draft_round():
+    from tournaments.services import results
+
+    stage = stage_with_field(4, settings={"rounds": 1})
+    round_ = rounds.round_generate(stage=stage)
+    match = Match.objects.filter(round=round_).first()
+    totals = {str(match.side_a_id): 121, str(match.side_b_id): 90}
+    with pytest.raises(StateError, match="round 1 is not released yet"):
+        results.game_report(match=match.pk, number=1, totals=totals, reporter=match.side_a_id, key="early")
+    rounds.round_release(round=round_)
+    report = results.game_report(match=match.pk, number=1, totals=totals, reporter=match.side_a_id, key="early")
+    assert report.game.state == GameState.REPORTED

@@ -37,6 +37,7 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Report,
+    RoundStatus,
 )
 from tournaments.services import brackets
 
@@ -53,7 +54,7 @@ def _lock_match(match: Match | int) -> Match:
         # Lock only the match row; the related rows are read in the same query.
         return (
             Match.objects.select_for_update(of=("self",))
-            .select_related("event__rules", "side_a__player", "side_b__player", "side_c__player")
+            .select_related("event__rules", "round", "side_a__player", "side_b__player", "side_c__player")
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
@@ -275,6 +276,9 @@ def game_report(
     rules = match.event.rules.to_rules()
     if match.is_bye:
         raise StateError("a bye has no games to report", field="match")
+    if match.round is not None and match.round.status == RoundStatus.DRAFT:
+        raise StateError(f"round {match.round.number} is not released yet: wait for the director",
+                         field="match")
     if len(match.side_ids) != len(match.sides_or_tbd()):
         raise StateError("this match is still waiting for its sides", field="match")
     if reporter_id is not None and reporter_id not in match.side_ids:
