@@ -195,6 +195,10 @@ class GameCorrectionForm(forms.ModelForm):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}), help_text="Why the result is set this way (audit trail)."
     )
+    confirm_reset = forms.BooleanField(
+        required=False, label="Reset later bracket matches",
+        help_text="A bracket correction that changes who won resets the later matches that followed from it.",
+    )
 
     class Meta:
         model = models.Game
@@ -208,10 +212,23 @@ class GameCorrectionForm(forms.ModelForm):
             for letter, side_id in (("a", match.side_a_id), ("b", match.side_b_id), ("c", match.side_c_id))
             if side_id is not None
         }
+        rules = match.event.rules.to_rules()
         try:
-            cleaned["totals"] = results.parse_totals(match, totals, match.event.rules.to_rules())
+            cleaned["totals"] = results.parse_totals(match, totals, rules)
+            new_winner = rules.check_totals(cleaned["totals"])
         except TournamentError as error:
             raise forms.ValidationError(str(error)) from None
+        # In a bracket a game with another winner can change who won the match: warn
+        # before the later matches that followed from it are reset.
+        flips = match.bracket and self.instance.winner_id is not None and new_winner != self.instance.winner_id
+        if flips and not cleaned.get("confirm_reset"):
+            later = brackets.bracket_reset_preview(match=match)
+            if later:
+                listed = "; ".join(brackets.match_label(row) for row in later)
+                raise forms.ValidationError(
+                    f"This may change who won {brackets.match_label(match)} and reset these later matches, "
+                    f"deleting their games: {listed}. Tick \"Reset later bracket matches\" to go ahead."
+                )
         return cleaned
 
 
@@ -255,6 +272,7 @@ class GameAdmin(admin.ModelAdmin):
         results.game_resolve(
             game=obj.pk, totals=form.cleaned_data["totals"], user=request.user,
             reason=form.cleaned_data["reason"], runner_up=runner_up.pk if runner_up else None,
+            confirm_reset=form.cleaned_data.get("confirm_reset", False),
         )
 
 

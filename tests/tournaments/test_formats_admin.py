@@ -57,3 +57,41 @@ def test_bracket_stage_actions_report_errors(admin_client):
     seeded.update(settings={"seeds": list(stage.event.entries.values_list("id", flat=True))})
     assert act(admin_client, "stage", "start_bracket", empty) == [f"{empty}: bracket stored"]
     assert admin_client.get(reverse("admin:tournaments_round_changelist")).status_code == 200
+
+
+def test_a_bracket_correction_in_the_admin_warns_then_resets_when_ticked(admin_client):
+    import re
+
+    from tournaments.models import Game, MatchStatus
+    from tournaments.services import brackets
+
+    stage = stage_with_field(4)
+    seeds = list(stage.event.entries.order_by("seed").values_list("id", flat=True))
+    playoffs = events.stage_create(event=stage.event, name="Playoffs", kind=StageKind.SINGLE_ELIMINATION,
+                                   settings={"seeds": seeds, "best_of": 1})
+    brackets.bracket_create(stage=playoffs)
+    semi, other = Match.objects.filter(stage=playoffs, bracket_round=1).order_by("bracket_slot")
+    play_match(semi)
+    play_match(other)
+    final = Match.objects.get(stage=playoffs, bracket_round=2)
+    play_match(final)
+    game = Game.objects.get(match=semi)
+    url = reverse("admin:tournaments_game_change", args=[game.pk])
+    page = admin_client.get(url).content.decode()
+    management = dict(re.findall(r'name="([\w-]+-(?:TOTAL|INITIAL|MIN_NUM|MAX_NUM)_FORMS)" value="(\d*)"', page))
+    management = {name: "0" if name.endswith(("TOTAL_FORMS", "INITIAL_FORMS")) else value
+                  for name, value in management.items()}
+    flipped = {"total_a": 100, "total_b": 121, "reason": "scorecard checked", **management}
+
+    warned = admin_client.post(url, flipped)
+    assert warned.status_code == 200
+    text = warned.content.decode()
+    assert "reset these later matches" in text
+    assert "round 2 match 1" in text
+    final.refresh_from_db()
+    assert final.status == MatchStatus.DECIDED
+
+    done = admin_client.post(url, {**flipped, "confirm_reset": "on"})
+    assert done.status_code == 302
+    final.refresh_from_db()
+    assert (final.status, final.side_a_id) == (MatchStatus.PENDING, semi.side_b_id)
