@@ -157,6 +157,8 @@ def test_swap_exchanges_seats_in_a_draft_only():
     assert "swapped by the director" in one.flags["pairing"]
     with pytest.raises(EntryError, match="already play each other at table 1"):
         rounds.round_swap(round=round_, entry=one.side_a_id, other=one.side_b_id)
+    with pytest.raises(EntryError, match="two different entries"):
+        rounds.round_swap(round=round_, entry=moved, other=moved)
     outsider = events.entry_add(event=stage.event, name="Late Arrival")[0]
     with pytest.raises(EntryError, match="Late Arrival is not in round 1"):
         rounds.round_swap(round=round_, entry=outsider, other=moved)

@@ -254,6 +254,8 @@ def round_swap(*, round: Round | int, entry: Entry | int, other: Entry | int) ->
         raise StateError(f"round {round_.number} is {round_.status}: only a draft round can be changed",
                          field="round")
     first, second = _entry(entry, "entry"), _entry(other, "other")
+    if first.pk == second.pk:
+        raise EntryError("a swap needs two different entries", field="other")
     matches = list(Match.objects.select_for_update().filter(round=round_))
 
     def seat(who: Entry, field: str) -> tuple[Match, str]:
