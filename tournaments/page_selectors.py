@@ -228,6 +228,15 @@ def _round_title(bracket: str, number: int, rounds_in_bracket: int) -> str:
     return f"{prefix}Round {number}"
 
 
+def bracket_champion(columns: list[BracketColumn]) -> str:
+    """The winner of the last deciding match (the final, or its reset), once it is played."""
+    deciding = [column for column in columns if column.bracket != "third"]
+    if not deciding or len(deciding[-1].boxes) != 1 or not deciding[-1].boxes[0].decided:
+        return ""
+    box = deciding[-1].boxes[0]
+    return next((side.name for side in (box.a, box.b) if side.won), "")
+
+
 def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn]]:
     """A knock-out stage's matches as columns of boxes, in one query (plus the stage)."""
     from tournaments.models import Stage

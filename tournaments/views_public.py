@@ -11,6 +11,7 @@ from django.shortcuts import render
 
 from tournaments.errors import NotFound
 from tournaments.page_selectors import (
+    bracket_champion,
     event_round_tables,
     public_event,
     public_events,
@@ -47,5 +48,6 @@ def bracket_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
         stage, columns = stage_bracket(stage_id=stage_id)
     except NotFound as exc:
         raise Http404(str(exc)) from exc
-    return render(request, "tournaments/bracket.html", {"stage": stage, "event": stage.event,
-                                                        "columns": columns})
+    return render(request, "tournaments/bracket.html", {
+        "stage": stage, "event": stage.event, "columns": columns, "champion": bracket_champion(columns),
+    })

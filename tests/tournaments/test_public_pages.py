@@ -107,3 +107,16 @@ def test_the_event_page_reads_in_a_fixed_number_of_queries(client, django_assert
         build_field(event, size)
         with django_assert_max_num_queries(10):
             assert client.get(f"/events/{event.pk}/").status_code == 200
+
+
+def test_the_champion_is_named_once_the_final_is_decided(client):
+    event = event_create(name="Playoffs", status=EventStatus.OPEN)
+    stage = stage_create(event=event, name="Championship", kind="single_elimination")
+    semi, _ = _bracket(event, stage)
+    assert 'id="champion"' not in client.get(f"/stages/{stage.pk}/bracket/").content.decode()
+    final = semi.winner_to
+    final.side_a, final.side_b = semi.side_a, semi.side_b
+    final.status, final.winner = MatchStatus.DECIDED, semi.side_b
+    final.save(update_fields=["side_a", "side_b", "status", "winner"])
+    page = client.get(f"/stages/{stage.pk}/bracket/").content.decode()
+    assert f"Champion: <b>{semi.side_b.name}</b>" in page
