@@ -6,7 +6,16 @@ import pytest
 from tests.factories import play_match, stage_with_field
 from tournaments import selectors
 from tournaments.errors import EntryError, StateError
-from tournaments.models import Game, Match, MatchStatus, Report, Stage, StageKind, StageStatus
+from tournaments.models import (
+    Game,
+    GameChange,
+    Match,
+    MatchStatus,
+    Report,
+    Stage,
+    StageKind,
+    StageStatus,
+)
 from tournaments.services import brackets, events, results, rounds
 
 pytestmark = pytest.mark.django_db
@@ -184,6 +193,7 @@ def test_a_correction_that_changes_a_winner_lists_the_later_matches_and_resets_t
     play_match(row(stage, "winners", 1, 2))
     final = row(stage, "winners", 2, 1)
     report(final, 1, final.side_a_id, key="f")  # the final has started
+    final_sides = (final.side_a_id, final.side_b_id)
     assert [m.pk for m in brackets.bracket_reset_preview(match=semi)] == [final.pk]
 
     game = Game.objects.get(match=semi, number=2)
@@ -209,6 +219,13 @@ def test_a_correction_that_changes_a_winner_lists_the_later_matches_and_resets_t
     assert final.status == MatchStatus.PENDING
     assert not Game.objects.filter(match=final).exists()
     assert not Report.objects.filter(match=final).exists()
+    # What the reset deleted stays in the corrected match's audit trail.
+    kept = GameChange.objects.filter(game__match=semi, reason__startswith="bracket reset").get()
+    [voided] = kept.before["reset_matches"]
+    assert voided["match"] == final.pk
+    assert [(g["number"], g["totals"][:2]) for g in voided["games"]] == [(1, [121, 100])]
+    assert sorted(r["key"] for r in voided["reports"]) == sorted(f"f-1-{side}" for side in final_sides)
+    assert kept.channel == "director"
     report(semi, 3, semi.side_b_id, key="s")
     final.refresh_from_db()
     assert final.side_a_id == semi.side_b_id

@@ -42,6 +42,8 @@ from tournaments.models import (
     Event,
     EventStatus,
     Game,
+    GameChange,
+    GameChangeAction,
     Match,
     MatchFormat,
     MatchStatus,
@@ -337,6 +339,43 @@ def _sync(stage: Stage, rows: list[Match]) -> engine.Bracket:
     return bracket
 
 
+def _record_reset(current: Match, later: list[Match]) -> None:
+    """Keep in the audit trail what a reset deletes.
+
+    The later matches' games (and their reports, with their own audit rows) go
+    away with the reset; their totals and reports are written first into one audit
+    row on the corrected match, under the same director and channel as the
+    correction that caused it, so nothing that was reported is lost.
+    """
+    correction = (
+        GameChange.objects.filter(game__match=current).select_related("game").order_by("-id").first()
+    )
+    if correction is None:  # pragma: no cover - a winner only changes through a game
+        return
+    games = Game.objects.filter(match__in=later).order_by("match_id", "number")
+    reports = Report.objects.filter(match__in=later).order_by("id")
+    voided: dict[int, dict[str, Any]] = {
+        row.pk: {"match": row.pk, "label": match_label(row), "games": [], "reports": []} for row in later
+    }
+    for game in games:
+        voided[game.match_id]["games"].append({
+            "number": game.number, "state": game.state, "outcome": game.outcome,
+            "totals": [game.total_a, game.total_b, game.total_c], "winner": game.winner_id,
+        })
+    for item in reports:
+        voided[item.match_id]["reports"].append({
+            "key": item.key, "reporter": item.reporter_id, "channel": item.channel, "totals": item.totals,
+            "version": item.version, "at": item.created_at.isoformat(),
+        })
+    GameChange.objects.create(
+        game=correction.game, action=GameChangeAction.CORRECTED, actor=correction.actor,
+        actor_entry=correction.actor_entry, channel=correction.channel,
+        reason="bracket reset after this correction: " + "; ".join(match_label(row) for row in later),
+        before={"reset_matches": list(voided.values())},
+        after={"reset_matches": [item["label"] for item in voided.values()]},
+    )
+
+
 @transaction.atomic
 def bracket_advance(
     *, match: Match, previous_winner: int | None = None, confirm_reset: bool = False,
@@ -362,6 +401,7 @@ def bracket_advance(
             )
         if later:
             reset = [row.pk for row in later]
+            _record_reset(current, later)
             Report.objects.filter(match_id__in=reset).delete()
             Game.objects.filter(match_id__in=reset).delete()
             Match.objects.filter(pk__in=reset).update(status=MatchStatus.PENDING, winner=None, decided_at=None)
