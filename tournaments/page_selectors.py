@@ -22,6 +22,7 @@ from tournaments.models import (
     Report,
     RoundStatus,
 )
+from tournaments.selectors import bracket_champion, bracket_matches
 
 
 @dataclass(frozen=True)
@@ -228,17 +229,8 @@ def _round_title(bracket: str, number: int, rounds_in_bracket: int) -> str:
     return f"{prefix}Round {number}"
 
 
-def bracket_champion(columns: list[BracketColumn]) -> str:
-    """The winner of the last deciding match (the final, or its reset), once it is played."""
-    deciding = [column for column in columns if column.bracket != "third"]
-    if not deciding or len(deciding[-1].boxes) != 1 or not deciding[-1].boxes[0].decided:
-        return ""
-    box = deciding[-1].boxes[0]
-    return next((side.name for side in (box.a, box.b) if side.won), "")
-
-
-def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn]]:
-    """A knock-out stage's matches as columns of boxes, in one query (plus the stage)."""
+def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn], Entry | None]:
+    """A knock-out stage's matches as columns of boxes, and its champion once decided."""
     from tournaments.models import Stage
 
     try:
@@ -247,11 +239,7 @@ def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn]]:
         raise NotFound(f"there is no stage {stage_id}") from None
     if not stage.event.is_public:
         raise NotFound(f"there is no stage {stage_id}")
-    matches = (
-        Match.objects.filter(stage=stage).exclude(bracket="")
-        .select_related("side_a__player", "side_a__partner", "side_b__player", "side_b__partner")
-        .order_by("bracket_round", "bracket_slot")
-    )
+    matches = [match for match in bracket_matches(stage=stage) if match.bracket]
     order = {"winners": 0, "consolation": 0, "losers": 1, "final": 2, "third": 3}
     grouped: dict[tuple[str, int], list[Match]] = {}
     for match in matches:
@@ -267,7 +255,7 @@ def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn]]:
             for m in items
         ]
         columns.append(BracketColumn(bracket, number, _round_title(bracket, number, rounds_in[bracket]), boxes))
-    return stage, columns
+    return stage, columns, bracket_champion(matches)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from django.shortcuts import render
 
 from tournaments.errors import NotFound
 from tournaments.page_selectors import (
-    bracket_champion,
     event_round_tables,
     public_event,
     public_events,
@@ -45,9 +44,9 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def bracket_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
     try:
-        stage, columns = stage_bracket(stage_id=stage_id)
+        stage, columns, champion = stage_bracket(stage_id=stage_id)
     except NotFound as exc:
         raise Http404(str(exc)) from exc
     return render(request, "tournaments/bracket.html", {
-        "stage": stage, "event": stage.event, "columns": columns, "champion": bracket_champion(columns),
+        "stage": stage, "event": stage.event, "columns": columns, "champion": champion.name if champion else "",
     })
