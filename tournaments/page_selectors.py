@@ -316,3 +316,66 @@ def director_event(*, event_id: Any) -> Event:
         return Event.objects.select_related("rules").get(pk=int(event_id))
     except (Event.DoesNotExist, TypeError, ValueError):
         raise NotFound(f"there is no event {event_id}") from None
+
+
+@dataclass(frozen=True)
+class NextAction:
+    """One button on the dashboard: what it does, and the target it names."""
+
+    action: str          # generate | release | close | cut | playoffs
+    label: str
+    target: int          # a stage, round or event id
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class DraftRound:
+    round: Any
+    matches: list[Match]
+
+
+def director_next_actions(*, event: Event) -> tuple[list[NextAction], list[DraftRound]]:
+    """The actions that fit the event's stages now, and any draft round awaiting review.
+
+    Only suggestions: each service still checks its own preconditions and says no
+    with a reason (a round with tables still playing will not close).
+    """
+    from tournaments.models import Round, Stage, StageKind
+
+    round_kinds = (StageKind.ROUND_ROBIN, StageKind.RANDOM_DRAW, StageKind.SWISS)
+    bracket_kinds = (StageKind.SINGLE_ELIMINATION, StageKind.DOUBLE_ELIMINATION)
+    stages = list(Stage.objects.filter(event=event).order_by("order"))
+    latest: dict[int, Any] = {}
+    for round_ in Round.objects.filter(stage__event=event).order_by("stage_id", "number"):
+        latest[round_.stage_id] = round_
+    actions: list[NextAction] = []
+    drafts: list[DraftRound] = []
+    for stage in stages:
+        if stage.kind not in round_kinds:
+            continue
+        last = latest.get(stage.pk)
+        if last is None or last.status == RoundStatus.CLOSED:
+            number = 1 if last is None else last.number + 1
+            actions.append(NextAction("generate", f"{stage.name}: draw round {number}", stage.pk, True))
+        elif last.status == RoundStatus.DRAFT:
+            actions.append(NextAction("release", f"{stage.name}: release round {last.number}", last.pk, True))
+            actions.append(NextAction("generate", f"{stage.name}: draw round {last.number} again", stage.pk))
+            drafts.append(DraftRound(last, []))
+        else:
+            actions.append(NextAction("close", f"{stage.name}: close round {last.number}", last.pk, True))
+    has_brackets = any(stage.kind in bracket_kinds for stage in stages)
+    bracket_started = Match.objects.filter(event=event).exclude(bracket="").exists()
+    if any(stage.kind in round_kinds for stage in stages) and not bracket_started:
+        actions.append(NextAction("cut", "Make the cut (one in four)", event.pk))
+    if has_brackets and not bracket_started:
+        actions.append(NextAction("playoffs", "Start the playoffs", event.pk))
+    if drafts:
+        draft_ids = [draft.round.pk for draft in drafts]
+        by_round: dict[int, list[Match]] = {pk: [] for pk in draft_ids}
+        for match in (Match.objects.filter(round_id__in=draft_ids)
+                      .select_related("side_a__player", "side_a__partner", "side_b__player",
+                                      "side_b__partner", "side_c__player", "side_c__partner")
+                      .order_by("is_bye", "table", "id")):
+            by_round[match.round_id].append(match)
+        drafts = [DraftRound(draft.round, by_round[draft.round.pk]) for draft in drafts]
+    return actions, drafts

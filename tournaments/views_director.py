@@ -18,10 +18,17 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import NotFound, TournamentError
+from tournaments.formats.errors import FormatError
 from tournaments.forms import DisputeResolveForm
-from tournaments.models import Channel, Event, Game
-from tournaments.page_selectors import director_dashboard, director_event, director_events
+from tournaments.models import Channel, Event, Game, Round, Stage
+from tournaments.page_selectors import (
+    director_dashboard,
+    director_event,
+    director_events,
+    director_next_actions,
+)
 from tournaments.selectors import user_is_director
+from tournaments.services import brackets, rounds
 from tournaments.services.results import game_resolve
 
 
@@ -56,10 +63,75 @@ def _dispute_forms(event: Event, dashboard: Any, bound: dict[int, DisputeResolve
 def _render_dashboard(request: HttpRequest, event: Event, *, bound: dict | None = None,
                       status: int = 200) -> HttpResponse:
     dashboard = director_dashboard(event=event)
+    actions, drafts = director_next_actions(event=event)
     return render(request, "tournaments/director_event.html", {
-        "event": event, "dashboard": dashboard,
+        "event": event, "dashboard": dashboard, "actions": actions, "drafts": drafts,
         "disputes": _dispute_forms(event, dashboard, bound or {}),
     }, status=status)
+
+
+def _stage_of(event: Event, stage_id: int) -> Stage:
+    stage = Stage.objects.filter(pk=stage_id, event=event).first()
+    if stage is None:
+        raise Http404(f"there is no stage {stage_id} in this event")
+    return stage
+
+
+def _round_of(event: Event, round_id: int) -> Round:
+    round_ = Round.objects.filter(pk=round_id, stage__event=event).first()
+    if round_ is None:
+        raise Http404(f"there is no round {round_id} in this event")
+    return round_
+
+
+def _generate(request: HttpRequest, event: Event, target: int) -> str:
+    round_ = rounds.round_generate(stage=_stage_of(event, target), user=request.user)
+    return f"Round {round_.number} drawn: check it below, then release it."
+
+
+def _release(request: HttpRequest, event: Event, target: int) -> str:
+    round_ = rounds.round_release(round=_round_of(event, target))
+    return f"Round {round_.number} released to the players."
+
+
+def _close(request: HttpRequest, event: Event, target: int) -> str:
+    round_ = rounds.round_close(round=_round_of(event, target))
+    return f"Round {round_.number} closed."
+
+
+def _cut(request: HttpRequest, event: Event, target: int) -> str:
+    playoffs = brackets.event_cut(event=event)
+    return f"The cut is made: {len(playoffs.settings.get('seeds', []))} qualifiers."
+
+
+def _playoffs(request: HttpRequest, event: Event, target: int) -> str:
+    started = brackets.playoffs_start(event=event, user=request.user)
+    return f"Playoffs started: {', '.join(stage.name for stage in started)}."
+
+
+# Each next action is one service; the dashboard only suggests which fit the event now.
+ACTIONS: dict[str, Callable[[HttpRequest, Event, int], str]] = {
+    "generate": _generate, "release": _release, "close": _close, "cut": _cut, "playoffs": _playoffs,
+}
+
+
+@director_required
+@require_POST
+def event_action(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event_or_404(event_id)
+    run = ACTIONS.get(request.POST.get("action", ""))
+    try:
+        target = int(request.POST.get("target", ""))
+    except ValueError:
+        target = None
+    if run is None or target is None:
+        messages.error(request, "Unknown action.")
+    else:
+        try:
+            messages.success(request, run(request, event, target))
+        except (TournamentError, FormatError) as exc:  # e.g. "no valid Swiss pairing: ..."
+            messages.error(request, str(exc))
+    return redirect("director:event", event_id=event.pk)
 
 
 @director_required

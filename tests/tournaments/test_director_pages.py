@@ -99,3 +99,57 @@ def test_the_dashboard_reads_in_a_fixed_number_of_queries(client, disputed, djan
         game_report(match=match, number=1, totals={a.pk: 121, b.pk: 90}, key=f"k{index}", reporter=a)
     with django_assert_max_num_queries(14):
         assert client.get(f"/director/events/{event.pk}/").status_code == 200
+
+
+def act(client, event, action, target):
+    return client.post(f"/director/events/{event.pk}/actions/", {"action": action, "target": target},
+                       follow=True).content.decode()
+
+
+def test_running_rounds_the_cut_and_the_playoffs_from_the_dashboard(client):
+    from tests.factories import play_match, stage_with_field
+    from tournaments.models import Match, Round, RoundStatus
+
+    stage = stage_with_field(8, settings={"rounds": 1})
+    event = stage.event
+    client.force_login(DirectorFactory())
+    page = client.get(f"/director/events/{event.pk}/").content.decode()
+    assert 'data-action="generate"' in page
+
+    page = act(client, event, "generate", stage.pk)
+    assert "Round 1 drawn" in page
+    round_ = Round.objects.get(stage=stage, number=1)
+    draft = page.split(f'id="draft-{round_.pk}"', 1)[1].split("</section>", 1)[0]
+    assert draft.count("<tr>") == 1 + 4  # header + four tables, nobody sees it yet
+    assert 'data-action="release"' in page
+
+    page = act(client, event, "release", round_.pk)
+    assert "Round 1 released" in page
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.RELEASED
+
+    page = act(client, event, "close", round_.pk)
+    assert "still playing" in page  # refused with the service's reason, no 500
+    for match in Match.objects.filter(round=round_):
+        play_match(match)
+    page = act(client, event, "close", round_.pk)
+    assert "Round 1 closed" in page
+
+    page = act(client, event, "cut", event.pk)
+    assert "2 qualifiers" in page  # one in four of 8
+    page = act(client, event, "playoffs", event.pk)
+    assert "Playoffs started" in page
+    assert Match.objects.filter(event=event).exclude(bracket="").exists()
+
+
+def test_an_unknown_action_or_a_foreign_target_changes_nothing(client, disputed):
+    event = disputed[0]
+    client.force_login(DirectorFactory())
+    assert "Unknown action" in act(client, event, "explode", 1)
+    other = event_create(name="Someone else's", status=EventStatus.OPEN)
+    from tournaments.services.events import stage_create
+
+    foreign = stage_create(event=other, name="Qualifying", kind="round_robin")
+    response = client.post(f"/director/events/{event.pk}/actions/", {"action": "generate", "target": foreign.pk})
+    assert response.status_code == 404
+    assert not foreign.rounds.exists()
