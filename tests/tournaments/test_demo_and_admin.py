@@ -89,3 +89,21 @@ def test_admin_resolves_a_dispute_through_the_service(demo, admin_client):
     assert (game.state, game.total_a, game.total_b) == (GameState.CONFIRMED, 121, 88)
     change = GameChange.objects.filter(game=game, action=GameChangeAction.RESOLVED).get()
     assert change.reason == "checked the board"
+
+
+def test_the_demo_director_logs_in_only_on_a_developers_machine(db, settings, client):
+    from django.contrib.auth import get_user_model
+
+    settings.DEBUG = False
+    call_command("demo_event", stdout=StringIO())
+    director = get_user_model().objects.get(username="director")
+    assert not director.has_usable_password()
+
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("demo_event", stdout=out)
+    assert "director / pegboard-demo" in out.getvalue()
+    assert client.login(username="director", password="pegboard-demo")
+    event = Event.objects.get(name__startswith="Pegboard Demo")
+    assert client.get(reverse("admin:tournaments_event_change", args=[event.pk])).status_code == 200
+    assert client.get(f"/director/events/{event.pk}/").status_code == 200

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.core.management.base import BaseCommand
@@ -64,6 +65,9 @@ def loser_total(rng: random.Random) -> int:
     return rng.randint(91, 120)
 
 
+DEMO_PASSWORD = "pegboard-demo"
+
+
 class Command(BaseCommand):
     help = "Load the demo ACC-style event of 24 players (idempotent)."
 
@@ -79,10 +83,15 @@ class Command(BaseCommand):
         leader = next(iter(event_standings(event=event)), None)
         if leader:
             self.stdout.write(f"Leader: {leader['name']} with {leader['game_points']} game points.")
+        login = (
+            f"log in as director / {DEMO_PASSWORD} (local demo only)" if settings.DEBUG
+            else "create a login with: python manage.py createsuperuser"
+        )
         self.stdout.write(
+            f"Public page:     /events/{event.pk}/\n"
             f"Standings JSON:  /api/v1/events/{event.pk}/standings/\n"
-            f"Admin:           /admin/tournaments/event/{event.pk}/change/ "
-            "(create a login with: python manage.py createsuperuser)\n"
+            f"Dashboard:       /director/events/{event.pk}/ ({login})\n"
+            f"Admin:           /admin/tournaments/event/{event.pk}/change/\n"
             f"Director token:  {token}  (user \"director\"; send it as 'Authorization: Token {token}')"
         )
 
@@ -96,6 +105,11 @@ class Command(BaseCommand):
             director.set_unusable_password()
             director.save(update_fields=["password"])
             director.groups.add(group)
+        # On a developer's machine (DEBUG, no SECRET_KEY) the demo director can log in to
+        # the admin and the dashboard at once; anywhere else the password stays unusable.
+        if settings.DEBUG and not director.has_usable_password():
+            director.set_password(DEMO_PASSWORD)
+            director.save(update_fields=["password"])
         return Token.objects.get_or_create(user=director)[0].key
 
     def _build(self) -> Event:
