@@ -116,3 +116,13 @@ class StageBracketView(BaseView):
     @extend_schema(responses=s.BracketOut)
     def get(self, request: Request, stage_id: int) -> Response:
         return Response(_bracket_body(selectors.stage_by_id(stage_id=stage_id, user=request.user)))
+
+
+class StageScheduleView(BaseView):
+    @extend_schema(
+        responses=s.ScheduleOut,
+        description="A round robin's whole schedule up front (tables, sides, flags), to print or publish.",
+    )
+    def get(self, request: Request, stage_id: int) -> Response:
+        stage = selectors.stage_by_id(stage_id=stage_id, user=request.user)
+        return Response(selectors.schedule_data(stage=stage))

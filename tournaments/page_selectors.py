@@ -148,6 +148,18 @@ def public_event(*, event_id: Any) -> Event:
     return event
 
 
+def public_stage(*, stage_id: Any) -> Any:
+    from tournaments.models import Stage
+
+    try:
+        stage = Stage.objects.select_related("event__rules").get(pk=int(stage_id))
+    except (Stage.DoesNotExist, TypeError, ValueError):
+        raise NotFound(f"there is no stage {stage_id}") from None
+    if not stage.event.is_public:
+        raise NotFound(f"there is no stage {stage_id}")
+    return stage
+
+
 def public_events() -> QuerySet[Event]:
     return Event.objects.exclude(status=EventStatus.DRAFT).order_by("-starts_on", "-id")
 
@@ -231,14 +243,7 @@ def _round_title(bracket: str, number: int, rounds_in_bracket: int) -> str:
 
 def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn], Entry | None]:
     """A knock-out stage's matches as columns of boxes, and its champion once decided."""
-    from tournaments.models import Stage
-
-    try:
-        stage = Stage.objects.select_related("event").get(pk=int(stage_id))
-    except (Stage.DoesNotExist, TypeError, ValueError):
-        raise NotFound(f"there is no stage {stage_id}") from None
-    if not stage.event.is_public:
-        raise NotFound(f"there is no stage {stage_id}")
+    stage = public_stage(stage_id=stage_id)
     matches = [match for match in bracket_matches(stage=stage) if match.bracket]
     order = {"winners": 0, "consolation": 0, "losers": 1, "final": 2, "third": 3}
     grouped: dict[tuple[str, int], list[Match]] = {}

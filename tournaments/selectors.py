@@ -243,3 +243,36 @@ def bracket_champion(matches: list[Match]) -> Entry | None:
 def _winner_side(match: Match) -> Entry | None:
     # The winner is one of the sides, already loaded with the match.
     return next((side for side in match.sides_or_tbd() if side is not None and side.pk == match.winner_id), None)
+
+
+def entry_names(*, event: Event) -> dict[int, str]:
+    """``{entry_id: name}`` for every entry of the event, in one query."""
+    return {
+        entry_id: f"{player} & {partner}" if partner else player
+        for entry_id, player, partner in Entry.objects.filter(event=event)
+        .values_list("id", "player__name", "partner__name")
+    }
+
+
+def schedule_data(*, stage: Stage) -> dict[str, Any]:
+    """A round robin's whole schedule as JSON-ready data, with names (two queries)."""
+    # Imported here because the services import this module.
+    from tournaments.services.rounds import stage_schedule
+
+    draws = stage_schedule(stage=stage)
+    names = entry_names(event=stage.event)
+
+    def side(entry: int | None) -> dict[str, Any] | None:
+        return None if entry is None else {"entry": entry, "name": names.get(entry, f"#{entry}")}
+
+    return {
+        "stage": stage.pk,
+        "rounds": [
+            {"number": draw.number, "pairings": [
+                {"table": pairing.table, "a": side(pairing.a), "b": side(pairing.b), "games": pairing.games,
+                 "flags": list(pairing.flags)}
+                for pairing in draw.pairings
+            ]}
+            for draw in draws
+        ],
+    }

@@ -417,3 +417,26 @@ def bracket_data(
             for name, by_round in grouped.items()
         ],
     }
+
+
+class ScheduleSideOut(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class SchedulePairingOut(serializers.Serializer):
+    table = serializers.IntegerField(allow_null=True)
+    a = ScheduleSideOut()
+    b = ScheduleSideOut(allow_null=True, help_text="null: a bye")
+    games = serializers.IntegerField()
+    flags = serializers.ListField(child=serializers.CharField())
+
+
+class ScheduleRoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    pairings = SchedulePairingOut(many=True)
+
+
+class ScheduleOut(serializers.Serializer):
+    stage = serializers.IntegerField()
+    rounds = ScheduleRoundOut(many=True)

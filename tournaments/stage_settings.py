@@ -14,6 +14,11 @@ Round-based stages (``round_robin``, ``random_draw``, ``swiss``):
 - ``order`` (list of entry ids): round robin only; the circle's order, stored by
   the first ``round_generate`` so every later round follows the same schedule.
 - ``avoid_same_club`` (bool, default false): Swiss only; keep club-mates apart.
+- ``stationary`` (list of entry ids): round robin only; a fixed-seat rotation where
+  these entries (half the field) keep tables 1, 2, ... and the others move up a
+  table each round.
+- ``fixed_tables`` (object, entry id -> table number): players who must keep a table
+  (wheelchair access, a player who cannot move); not with ``stationary``.
 - ``qualifiers`` (int >= 2): the qualifying stage's cut, overriding ACC rule 13's
   one in four (``event_cut(qualifiers=...)`` overrides it again).
 - ``consolation`` (bool, default false): the qualifying stage asks ``event_cut`` to
@@ -88,6 +93,29 @@ class RoundSettings:
     seed: int | None
     order: list[int] | None
     avoid_same_club: bool
+    stationary: list[int] | None = None
+    fixed_tables: dict[int, int] | None = None
+
+
+def _fixed_tables(settings: Mapping[str, Any]) -> dict[int, int] | None:
+    value = settings.get("fixed_tables")
+    if value is None:
+        return None
+    key = "fixed_tables"
+    if not isinstance(value, Mapping):
+        raise EntryError('the stage setting \'fixed_tables\' maps entry ids to tables, like {"12": 1}',
+                         field=_field(key))
+    tables: dict[int, int] = {}
+    for entry, table in value.items():
+        try:
+            entry_id = int(entry)
+        except (TypeError, ValueError):
+            raise EntryError(f"fixed_tables: {entry!r} is not an entry id", field=_field(key)) from None
+        if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+            raise EntryError(f"fixed_tables: the table for entry {entry_id} must be a number from 1, "
+                             f"not {table!r}", field=_field(key))
+        tables[entry_id] = table
+    return tables
 
 
 def round_settings(kind: str, settings: Mapping[str, Any]) -> RoundSettings:
@@ -108,7 +136,20 @@ def round_settings(kind: str, settings: Mapping[str, Any]) -> RoundSettings:
         seed=_int(settings, "seed", None, low=0),
         order=_entry_ids(settings, "order"),
         avoid_same_club=_bool(settings, "avoid_same_club", False),
+        stationary=_stationary(kind, settings),
+        fixed_tables=_fixed_tables(settings),
     )
+
+
+def _stationary(kind: str, settings: Mapping[str, Any]) -> list[int] | None:
+    stationary = _entry_ids(settings, "stationary")
+    if stationary is not None and kind != "round_robin":
+        raise EntryError("only a round robin can be played as a fixed-seat rotation",
+                         field=_field("stationary"))
+    if stationary is not None and settings.get("fixed_tables"):
+        raise EntryError("in a rotation the stationary list already fixes the tables: drop 'fixed_tables'",
+                         field=_field("fixed_tables"))
+    return stationary
 
 
 @dataclass(frozen=True, slots=True)

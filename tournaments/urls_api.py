@@ -34,4 +34,5 @@ urlpatterns = [
     path("events/<int:event_id>/cut/", api_rounds.EventCutView.as_view(), name="event-cut"),
     path("stages/<int:stage_id>/playoffs/", api_rounds.StagePlayoffsView.as_view(), name="stage-playoffs"),
     path("stages/<int:stage_id>/bracket/", api_rounds.StageBracketView.as_view(), name="stage-bracket"),
+    path("stages/<int:stage_id>/schedule/", api_rounds.StageScheduleView.as_view(), name="stage-schedule"),
 ]

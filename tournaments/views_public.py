@@ -9,14 +9,17 @@ from collections import Counter
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, StateError
+from tournaments.formats.pairing import render_schedule
 from tournaments.page_selectors import (
     event_round_tables,
     public_event,
     public_events,
+    public_stage,
     stage_bracket,
 )
-from tournaments.selectors import event_standings
+from tournaments.selectors import entry_names, event_standings, schedule_data
+from tournaments.services.rounds import stage_schedule
 from tournaments.standings import METRICS_BY_KEY
 
 
@@ -50,3 +53,21 @@ def bracket_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
     return render(request, "tournaments/bracket.html", {
         "stage": stage, "event": stage.event, "columns": columns, "champion": champion.name if champion else "",
     })
+
+
+def schedule_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
+    """The whole round robin, to print and pin up (``?format=txt`` for plain text)."""
+    try:
+        stage = public_stage(stage_id=stage_id)
+        if request.GET.get("format") == "txt":
+            text = render_schedule(stage_schedule(stage=stage), names=entry_names(event=stage.event))
+            return HttpResponse(f"{stage.event.name}: {stage.name}\n\n{text}\n",
+                                content_type="text/plain; charset=utf-8")
+        schedule = schedule_data(stage=stage)
+    except NotFound as exc:
+        raise Http404(str(exc)) from exc
+    except StateError as exc:
+        return render(request, "tournaments/schedule.html", {"stage": stage, "event": stage.event,
+                                                             "problem": str(exc)}, status=404)
+    return render(request, "tournaments/schedule.html", {"stage": stage, "event": stage.event,
+                                                         "rounds": schedule["rounds"]})

@@ -30,9 +30,10 @@ from tournaments import selectors
 from tournaments import stage_settings as settings_of
 from tournaments.errors import EntryError, StateError
 from tournaments.formats import pairing as flags
+from tournaments.formats.errors import FormatError
 from tournaments.formats.pairing import Pairing, RoundDraw
 from tournaments.formats.random_draw import random_draw
-from tournaments.formats.round_robin import round_robin
+from tournaments.formats.round_robin import rotation, round_robin
 from tournaments.formats.swiss import swiss_round
 from tournaments.formats.tables import assign_tables
 from tournaments.models import (
@@ -153,7 +154,7 @@ def round_generate(*, stage: Stage | int, user: Any = None) -> Round:
         # many times the earlier ones were.
         rng = random.Random(seed * 1000 + round_.number)
         draw = random_draw([entry for entry, _ in active], number=round_.number, rng=rng, played=played,
-                           sat_out=byes)
+                           sat_out=byes, fixed_tables=_present(config.fixed_tables, active))
     else:
         draw = _swiss(stage, config, active, round_.number, played, byes)
 
@@ -165,6 +166,46 @@ def round_generate(*, stage: Stage | int, user: Any = None) -> Round:
     return round_
 
 
+def _present(fixed: dict[int, int] | None, active: list[tuple[int, Any]]) -> dict[int, int] | None:
+    """The fixed tables of the entries still playing (a withdrawn player frees the table)."""
+    if not fixed:
+        return None
+    playing = {entry for entry, _ in active}
+    return {entry: table for entry, table in fixed.items() if entry in playing}
+
+
+def _schedule(config: settings_of.RoundSettings, order: list[int]) -> tuple[RoundDraw, ...]:
+    """The stage's whole round robin (circle or fixed-seat rotation); one path for
+    drawing a round and for printing the schedule, so both always agree."""
+    try:
+        if config.stationary is not None:
+            return rotation(order, stationary=config.stationary, rounds=config.rounds,
+                            games_per_opponent=config.games_per_opponent)
+        return round_robin(order, rounds=config.rounds, games_per_opponent=config.games_per_opponent,
+                           fixed_tables=config.fixed_tables)
+    except FormatError as error:
+        raise EntryError(str(error), field=f"settings.{error.field}" if error.field else "settings") from None
+
+
+def stage_schedule(*, stage: Stage) -> tuple[RoundDraw, ...]:
+    """A round robin's whole schedule up front, to print before the first card is cut.
+
+    It follows the order ``round_generate`` stores with the first round (the
+    entries in seed order until then), so the printed sheet and the drawn rounds agree.
+    """
+    if stage.kind != StageKind.ROUND_ROBIN:
+        raise StateError(f"only a round robin has its whole schedule up front; {stage.name} is drawn "
+                         "round by round", field="stage")
+    config = settings_of.round_settings(stage.kind, stage.settings)
+    order = config.order
+    if order is None:
+        order = list(
+            Entry.objects.filter(event_id=stage.event_id).exclude(status=EntryStatus.WITHDRAWN)
+            .order_by(F("seed").asc(nulls_last=True), "id").values_list("id", flat=True)
+        )
+    return _schedule(config, order)
+
+
 def _round_robin(
     config: settings_of.RoundSettings, entries: list[int], number: int, settings_changed: dict[str, Any]
 ) -> RoundDraw:
@@ -173,7 +214,7 @@ def _round_robin(
     if order is None:
         order = entries
         settings_changed["order"] = order
-    schedule = round_robin(order, rounds=config.rounds, games_per_opponent=config.games_per_opponent)
+    schedule = _schedule(config, order)
     if number > len(schedule):
         raise StateError(f"the round robin of {len(order)} entries has {len(schedule)} rounds: all are drawn",
                          field="round")
@@ -188,7 +229,8 @@ def _round_robin(
             pairings.append(replace(pairing, table=None))
         elif present:
             pairings.append(Pairing(a=present[0], b=None, flags=(flags.BYE, OPPONENT_WITHDRAWN)))
-    return RoundDraw(number=number, pairings=assign_tables(pairings))
+    fixed = {entry: table for entry, table in (config.fixed_tables or {}).items() if entry in still}
+    return RoundDraw(number=number, pairings=assign_tables(pairings, fixed=fixed or None))
 
 
 def _swiss(
@@ -204,7 +246,7 @@ def _swiss(
     return swiss_round(
         standings, number=number, played=played, byes=byes,
         clubs={entry: str(club) if club else None for entry, club in clubs.items()},
-        avoid_same_club=config.avoid_same_club,
+        avoid_same_club=config.avoid_same_club, fixed_tables=_present(config.fixed_tables, active),
     )
 
 
