@@ -182,6 +182,7 @@ SPECTACULAR_SETTINGS = {
         "StageKindEnum": "tournaments.models.StageKind",
         "EntryStatusChangeEnum": ["checked_in", "withdrawn"],
         "ShowItemKindEnum": ["fifteen", "pair", "run", "flush", "nobs"],
+        "WebhookTopicEnum": "tournaments.models.WebhookTopic",
     },
 }
 

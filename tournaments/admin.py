@@ -303,3 +303,30 @@ class HandClaimAdmin(ReadOnlyAdmin):
     list_display = ["__str__", "event", "entry", "purpose", "claimed", "score", "verdict", "created_at"]
     list_filter = ["purpose", "verdict"]
     list_select_related = ["event", "entry__player"]
+
+
+class DeliveryInline(admin.TabularInline):
+    model = models.WebhookDelivery
+    extra = 0
+    fields = ["created_at", "topic", "status", "attempts", "last_status", "last_error", "delivered_at"]
+    readonly_fields = fields
+    can_delete = False
+    ordering = ["-id"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(models.Webhook)
+class WebhookAdmin(admin.ModelAdmin):
+    list_display = ["url", "event", "club", "active", "created_at"]
+    list_filter = ["active"]
+    readonly_fields = ["secret", "created_at", "created_by"]
+    inlines = [DeliveryInline]
+
+
+@admin.register(models.WebhookDelivery)
+class WebhookDeliveryAdmin(ReadOnlyAdmin):
+    list_display = ["id", "webhook", "topic", "status", "attempts", "last_status", "created_at"]
+    list_filter = ["status", "topic"]
+    list_select_related = ["webhook"]

@@ -493,3 +493,72 @@ class GameChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.action} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+def new_webhook_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class WebhookTopic(models.TextChoices):
+    GAME_CONFIRMED = "game.confirmed", "A game is confirmed (or resolved, or corrected)"
+    ROUND_CLOSED = "round.closed", "A round is closed"
+    BRACKET_ADVANCED = "bracket.advanced", "A bracket match is decided and its winner moves on"
+
+
+class Webhook(models.Model):
+    """A club site's URL that receives signed events, for one event or all of a club's."""
+
+    url = models.URLField(max_length=500)
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks")
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.CASCADE, related_name="webhooks")
+    topics = models.JSONField(default=list, blank=True, help_text="Empty: every topic.")
+    secret = models.CharField(max_length=64, default=new_webhook_secret, editable=False)
+    active = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=False) | Q(club__isnull=False), name="webhook_for_an_event_or_a_club"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    DELIVERED = "delivered", "Delivered"
+    FAILED = "failed", "Failed"
+
+
+class WebhookDelivery(models.Model):
+    """One event for one webhook: written with the change that caused it (an outbox),
+    sent by a Celery task, retried with backoff. ``key`` makes emitting idempotent."""
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    topic = models.CharField(max_length=32, choices=WebhookTopic.choices)
+    key = models.CharField(max_length=120)
+    payload = models.JSONField()
+    status = models.CharField(max_length=16, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "webhook deliveries"
+        constraints = [
+            models.UniqueConstraint(fields=["webhook", "key"], name="delivery_key_unique_per_webhook"),
+        ]
+        indexes = [models.Index(fields=["status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.topic} to {self.webhook_id} ({self.status})"

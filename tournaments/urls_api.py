@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments import api, api_rounds
+from tournaments import api, api_rounds, api_webhooks
 
 urlpatterns = [
     path("rulesets/", api.RuleSetListView.as_view(), name="ruleset-list"),
@@ -35,4 +35,8 @@ urlpatterns = [
     path("stages/<int:stage_id>/playoffs/", api_rounds.StagePlayoffsView.as_view(), name="stage-playoffs"),
     path("stages/<int:stage_id>/bracket/", api_rounds.StageBracketView.as_view(), name="stage-bracket"),
     path("stages/<int:stage_id>/schedule/", api_rounds.StageScheduleView.as_view(), name="stage-schedule"),
+    path("webhooks/", api_webhooks.WebhookListView.as_view(), name="webhook-list"),
+    path("webhooks/<int:webhook_id>/", api_webhooks.WebhookDetailView.as_view(), name="webhook-detail"),
+    path("webhooks/<int:webhook_id>/deliveries/", api_webhooks.WebhookDeliveriesView.as_view(),
+         name="webhook-deliveries"),
 ]

@@ -53,7 +53,9 @@ from tournaments.models import (
     Stage,
     StageKind,
     StageStatus,
+    WebhookTopic,
 )
+from tournaments.services import webhooks
 from tournaments.services.rounds import ROUND_KINDS
 
 BRACKET_KINDS = (StageKind.SINGLE_ELIMINATION, StageKind.DOUBLE_ELIMINATION)
@@ -408,4 +410,12 @@ def bracket_advance(
             for row in later:
                 row.status, row.winner_id, row.decided_at = MatchStatus.PENDING, None, None
     _sync(stage, rows)
+    if current.status == MatchStatus.DECIDED and current.winner_id is not None and not current.is_bye:
+        webhooks.webhooks_emit(
+            event=stage.event, topic=WebhookTopic.BRACKET_ADVANCED,
+            key=f"bracket:{current.pk}:{current.winner_id}",
+            data={"stage": stage.pk, "match": current.pk, "bracket": current.bracket,
+                  "round": current.bracket_round, "slot": current.bracket_slot, "winner": current.winner_id,
+                  "winner_to": current.winner_to_id, "loser_to": current.loser_to_id},
+        )
     return match

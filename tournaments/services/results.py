@@ -38,8 +38,9 @@ from tournaments.models import (
     MatchStatus,
     Report,
     RoundStatus,
+    WebhookTopic,
 )
-from tournaments.services import brackets
+from tournaments.services import brackets, webhooks
 
 REPORTABLE_EVENT_STATUSES = (EventStatus.OPEN, EventStatus.RUNNING)
 MAX_KEY_LENGTH = 64
@@ -123,8 +124,8 @@ def _snapshot(game: Game) -> dict[str, Any]:
 def _audit(
     game: Game, action: str, before: dict[str, Any], *, user: Any = None, entry: Entry | None = None,
     channel: str = Channel.DIRECTOR, report: Report | None = None, reason: str = "",
-) -> None:
-    GameChange.objects.create(
+) -> GameChange:
+    return GameChange.objects.create(
         game=game, action=action, before=before, after=_snapshot(game),
         actor=user if getattr(user, "pk", None) else None, actor_entry=entry, channel=channel,
         report=report, reason=reason,
@@ -206,8 +207,15 @@ def _confirm(
     game.save(update_fields=[
         "total_a", "total_b", "total_c", "outcome", "runner_up", "winner", "state", "confirmed_at", "updated_at",
     ])
-    _audit(game, action, before, user=user, entry=entry, channel=channel, report=report, reason=reason)
+    change = _audit(game, action, before, user=user, entry=entry, channel=channel, report=report, reason=reason)
     _refresh_match(match, rules, confirm_reset=confirm_reset)
+    # Club sites hear of it once this transaction commits (a correction is a new change).
+    webhooks.webhooks_emit(
+        event=match.event, topic=WebhookTopic.GAME_CONFIRMED, key=f"game:{game.pk}:{change.pk}",
+        data={"match": match.pk, "game": game.number, "action": action, "outcome": game.outcome,
+              "totals": {str(side): total for side, total in totals.items()}, "winner": game.winner_id,
+              "match_status": match.status, "match_winner": match.winner_id},
+    )
     return game
 
 

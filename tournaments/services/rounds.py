@@ -54,7 +54,9 @@ from tournaments.models import (
     Stage,
     StageKind,
     StageStatus,
+    WebhookTopic,
 )
+from tournaments.services import webhooks
 
 ROUND_KINDS = (StageKind.ROUND_ROBIN, StageKind.RANDOM_DRAW, StageKind.SWISS)
 OPPONENT_WITHDRAWN = "opponent withdrawn"
@@ -373,4 +375,8 @@ def round_close(*, round: Round | int) -> Round:
         )
     round_.status = RoundStatus.CLOSED
     round_.save(update_fields=["status"])
+    webhooks.webhooks_emit(
+        event=round_.stage.event, topic=WebhookTopic.ROUND_CLOSED, key=f"round:{round_.pk}",
+        data={"stage": round_.stage_id, "round": round_.number},
+    )
     return round_
