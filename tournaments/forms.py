@@ -6,7 +6,8 @@ from typing import Any
 
 from django import forms
 
-from tournaments.models import Entry
+from scoring.forms import ShowForm
+from tournaments.models import ClaimPurpose, Entry
 
 
 class GameReportForm(forms.Form):
@@ -71,3 +72,20 @@ class DisputeResolveForm(forms.Form):
 
     def totals(self) -> dict[str, int]:
         return {str(side.pk): self.cleaned_data[f"total_{side.pk}"] for side in self.sides}
+
+
+class HandClaimForm(ShowForm):
+    """A player's claim on a hand: the cards, the score they say it makes, and why."""
+
+    PURPOSES = [
+        (ClaimPurpose.SIDE_POT, "Side pot (e.g. a 24-hand)"),
+        (ClaimPurpose.DISPUTE, "A count we disagree on"),
+        (ClaimPurpose.CHECK, "Just checking"),
+    ]
+    claimed = forms.IntegerField(
+        min_value=0, max_value=29, label="Points claimed",
+        error_messages={"required": "Say how many points the hand makes.",
+                        "max_value": "No hand makes more than 29."},
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    purpose = forms.ChoiceField(choices=PURPOSES, initial=ClaimPurpose.SIDE_POT, label="This claim is for")

@@ -133,6 +133,13 @@ def player_matches(*, entry: Entry) -> list[PlayerMatch]:
     return result
 
 
+def player_claims(*, entry: Entry) -> QuerySet[Any]:
+    """The hands this player has claimed in the event, newest first."""
+    from tournaments.models import HandClaim
+
+    return HandClaim.objects.filter(entry=entry).order_by("-id")[:20]
+
+
 def current_match(matches: list[PlayerMatch]) -> PlayerMatch | None:
     """The match the player should be at the table for: the first one not decided."""
     return next((m for m in matches if not m.decided), None)
@@ -278,6 +285,7 @@ class DashboardView:
     waiting_confirmation: int     # games one side reported and the other has not confirmed
     decided: int
     total: int
+    claims: list[Any] = field(default_factory=list)  # the latest hand claims, side pots first
 
 
 def director_dashboard(*, event: Event) -> DashboardView:
@@ -309,7 +317,11 @@ def director_dashboard(*, event: Event) -> DashboardView:
             ]
             disputes.append(DisputeView(game, match, sides, reports))
     decided = sum(1 for m in matches if m.status == MatchStatus.DECIDED)
-    return DashboardView(playing, disputes, waiting, decided, len(matches))
+    from tournaments.models import HandClaim
+
+    claims = list(HandClaim.objects.filter(event=event).select_related("entry__player", "entry__partner")
+                  .order_by("-id")[:20])
+    return DashboardView(playing, disputes, waiting, decided, len(matches), claims)
 
 
 def director_events() -> QuerySet[Event]:

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from tournaments.views_player import player_confirm, player_home
+from tournaments.views_player import player_claim, player_confirm, player_home
 
 app_name = "player"
 
 urlpatterns = [
     path("<str:token>/", player_home, name="home"),
     path("<str:token>/games/<int:game_id>/confirm/", player_confirm, name="confirm"),
+    path("<str:token>/claim/", player_claim, name="claim"),
 ]

@@ -11,9 +11,16 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.errors import NotFound, TournamentError
-from tournaments.forms import GameReportForm
+from tournaments.forms import GameReportForm, HandClaimForm
 from tournaments.models import Channel, Entry
-from tournaments.page_selectors import PlayerMatch, current_match, player_entry, player_matches
+from tournaments.page_selectors import (
+    PlayerMatch,
+    current_match,
+    player_claims,
+    player_entry,
+    player_matches,
+)
+from tournaments.services.claims import hand_claim_record
 from tournaments.services.results import game_confirm, game_report
 
 
@@ -86,3 +93,25 @@ def player_confirm(request: HttpRequest, token: str, game_id: int) -> HttpRespon
     else:
         messages.success(request, _reported_message(game.state, game.number))
     return redirect("player:home", token=token)
+
+
+@require_http_methods(["GET", "POST"])
+def player_claim(request: HttpRequest, token: str) -> HttpResponse:
+    """Claim a hand (a side pot such as the 24-hand, or a disputed count): the engine
+    scores it and the claim is stored with its verdict for the director."""
+    entry = _entry_or_404(token)
+    form = HandClaimForm(request.POST or None)
+    claim = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            claim = hand_claim_record(
+                event=entry.event, entry=entry, hand=[card.code for card in form.hand],
+                starter=form.cleaned_data["starter"].code, crib=form.cleaned_data["crib"],
+                claimed=form.cleaned_data["claimed"], purpose=form.cleaned_data["purpose"],
+            )
+        except TournamentError as exc:
+            form.add_error(None, str(exc))
+    return render(request, "tournaments/player_claim.html", {
+        "entry": entry, "event": entry.event, "form": form, "claim": claim,
+        "claims": player_claims(entry=entry),
+    }, status=400 if form.errors else 200)

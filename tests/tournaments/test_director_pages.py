@@ -153,3 +153,17 @@ def test_an_unknown_action_or_a_foreign_target_changes_nothing(client, disputed)
     response = client.post(f"/director/events/{event.pk}/actions/", {"action": "generate", "target": foreign.pk})
     assert response.status_code == 404
     assert not foreign.rounds.exists()
+
+
+def test_the_dashboard_lists_hand_claims(client, disputed):
+    from tournaments.services.claims import hand_claim_record
+
+    event, ann, *_ = disputed
+    hand_claim_record(event=event, entry=ann, hand=["4H", "4D", "5C", "5S"], starter="6H", claimed=24,
+                      purpose="side_pot")
+    client.force_login(DirectorFactory())
+    table = client.get(f"/director/events/{event.pk}/").content.decode().split('id="claims"', 1)[1]
+    row = table.split("</tr>", 2)[1]
+    assert "Ann" in row
+    assert "4H 4D 5C 5S | 6H" in row
+    assert "Side pot" in row

@@ -140,3 +140,54 @@ def test_the_player_page_reads_in_a_fixed_number_of_queries(client, table, djang
         game_report(match=match, number=number, totals={alice.pk: 121, bob.pk: 118}, key=key, reporter=alice)
     with django_assert_max_num_queries(12):
         assert client.get(f"/p/{alice.token}/").status_code == 200
+
+
+def claim(client, entry, **fields):
+    data = {"hand_1": "", "hand_2": "", "hand_3": "", "hand_4": "", "starter": "", "claimed": "",
+            "purpose": "side_pot", **fields}
+    return client.post(f"/p/{entry.token}/claim/", data)
+
+
+def test_a_24_hand_side_pot_claim_is_checked_and_stored(client, table):
+    from tournaments.models import HandClaim
+
+    event, alice, _, _ = table
+    response = claim(client, alice, hand_1="4H", hand_2="4D", hand_3="5C", hand_4="5S", starter="6H",
+                     claimed="24")
+    assert response.status_code == 200
+    assert "24 it is." in response.content.decode()
+    stored = HandClaim.objects.get()
+    assert (stored.entry, stored.event, stored.score, stored.verdict, stored.purpose) == (
+        alice, event, 24, "exact", "side_pot")
+
+
+def test_an_over_claim_is_stored_with_the_true_count(client, table):
+    from tournaments.models import HandClaim
+
+    _, alice, _, _ = table
+    page = claim(client, alice, hand_1="7H", hand_2="8D", hand_3="8C", hand_4="QS", starter="9H",
+                 claimed="14", purpose="dispute").content.decode()
+    assert "That hand makes 12, not 14." in page
+    assert HandClaim.objects.get().difference == 2
+
+
+@pytest.mark.parametrize(
+    ("fields", "element", "message"),
+    [
+        ({"hand_1": "4H", "hand_2": "4D", "hand_3": "5C", "hand_4": "5S", "starter": "6H"},
+         "claimed-error", "Say how many points"),
+        ({"hand_1": "4H", "hand_2": "4D", "hand_3": "5C", "hand_4": "5S", "starter": "6H", "claimed": "30"},
+         "claimed-error", "more than 29"),
+        ({"hand_1": "4H", "hand_2": "4H", "hand_3": "5C", "hand_4": "5S", "starter": "6H", "claimed": "24"},
+         "hand_2-error", "already Card 1"),
+    ],
+)
+def test_a_bad_claim_is_refused_beside_the_field(client, table, fields, element, message):
+    from tournaments.models import HandClaim
+
+    _, alice, _, _ = table
+    response = claim(client, alice, **fields)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert message in page.split(f'id="{element}"', 1)[1].split("</p>", 1)[0]
+    assert not HandClaim.objects.exists()
