@@ -128,10 +128,10 @@ def test_confirm_needs_a_report_and_no_dispute(match):
     game = Game.objects.create(match=match, number=1)
     with pytest.raises(StateError, match="no report"):
         results.game_confirm(game=game, entry=match.side_b_id)
-    report(match, 2, 121, 95, reporter=match.side_a_id)
-    report(match, 2, 121, 80, reporter=match.side_b_id)
+    report(match, 1, 121, 95, reporter=match.side_a_id)
+    report(match, 1, 121, 80, reporter=match.side_b_id)
     with pytest.raises(StateError, match="director decides"):
-        results.game_confirm(game=Game.objects.get(match=match, number=2), entry=match.side_a_id)
+        results.game_confirm(game=Game.objects.get(match=match, number=1), entry=match.side_a_id)
 
 
 def test_director_resolves_a_dispute_with_a_reason_in_the_audit_trail(match):
@@ -306,3 +306,28 @@ def test_three_player_game_reported_by_two_sides_scores_second_place():
     rows = {row["entry"]: row for row in selectors.event_standings(event=event)}
     assert (rows[a.pk]["game_points"], rows[b.pk]["game_points"], rows[c.pk]["game_points"]) == (3, 1, 0)
     assert rows[c.pk]["skunks_taken"] == 1
+
+
+def test_a_game_after_the_decision_cannot_be_confirmed_later(match):
+    # The reviewer's case: A reports game 3 early; games 1 and 2 decide the match 2-0;
+    # B's later confirmation of game 3 must not sneak a third win into the standings.
+    a, b = match.side_a_id, match.side_b_id
+    report(match, 1, 121, 95, reporter=a)
+    report(match, 2, 121, 95, reporter=a)
+    report(match, 3, 121, 95, reporter=a)
+    for number in (1, 2):
+        results.game_confirm(game=Game.objects.get(match=match, number=number), entry=b)
+    match.refresh_from_db()
+    assert match.status == "decided"
+    with pytest.raises(StateError, match="already decided"):
+        results.game_confirm(game=Game.objects.get(match=match, number=3), entry=b)
+    assert Game.objects.filter(match=match, state=GameState.CONFIRMED).count() == 2
+
+
+def test_games_are_reported_in_the_order_they_are_played(match):
+    with pytest.raises(ReportError, match="report game 1 first") as refused:
+        report(match, 2, 121, 95, reporter=match.side_a_id)
+    assert refused.value.field == "game"
+    report(match, 1, 121, 95, reporter=match.side_a_id)  # one side's report is enough to go on
+    report(match, 2, 121, 95, reporter=match.side_a_id)
+    assert Game.objects.filter(match=match).count() == 2

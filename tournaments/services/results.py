@@ -229,6 +229,25 @@ def _check_game_number(match: Match, rules: rules_engine.RuleSet, number: Any) -
     return number
 
 
+def _check_previous_game_reported(match: Match, number: int) -> None:
+    """Games are played in order at the table: game n is reported after game n-1 is."""
+    if number == 1:
+        return
+    previous = match.games.filter(number=number - 1).values_list("state", flat=True).first()
+    if previous in (None, GameState.PENDING):
+        raise ReportError(f"report game {number - 1} first: games are reported in the order they are played",
+                          field="game")
+
+
+def _check_not_after_decided(match: Match, rules: rules_engine.RuleSet, game: Game) -> None:
+    """A game after the one that decided the match is not needed, and never counts."""
+    outcome = _outcome(match, rules, list(match.games.order_by("number")))
+    if outcome.decided and game.state != GameState.CONFIRMED and game.number > (outcome.deciding_game or 0):
+        winner = _side_names(match).get(outcome.winner, "nobody")
+        raise StateError(f"the match is already decided ({winner} won): game {game.number} is not needed",
+                         field="game")
+
+
 def _get_or_create_game(match: Match, number: int) -> Game:
     game = Game.objects.filter(match=match, number=number).order_by("id").first()
     if game is None:
@@ -295,6 +314,7 @@ def game_report(
         raise ReportError("a player's report must say which side reports", field="reporter")
     number = _check_game_number(match, rules, number)
     parsed = parse_totals(match, totals, rules)
+    _check_previous_game_reported(match, number)
     if runner_up is not None and runner_up not in match.side_ids:
         raise ReportError(f"entry {runner_up} is not playing in this match", field="runner_up")
     rules.score_game(parsed, runner_up=runner_up)
@@ -408,6 +428,7 @@ def game_confirm(
     if entry_id is not None and report.reporter_id == entry_id:
         raise StateError("you reported this game: your opponent confirms it", field="entry")
     rules = match.event.rules.to_rules()
+    _check_not_after_decided(match, rules, game)
     confirmer = next((side for side in match.sides_or_tbd() if side is not None and side.pk == entry_id), None)
     totals = {int(key): value for key, value in report.totals.items()}
     return _confirm(game, match, rules, totals, action=GameChangeAction.CONFIRMED, user=user,
