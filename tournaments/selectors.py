@@ -111,7 +111,10 @@ def disputed_games(*, event: Event) -> QuerySet[Game]:
 
 def standings_records(*, event: Event, stage: Stage | None = None) -> list[GameRecord]:
     """The confirmed games of an event (or one stage) as pure ``GameRecord`` values: one query."""
-    games = Game.objects.filter(match__event=event, state=GameState.CONFIRMED)
+    # A draft round's byes are stored confirmed but nobody may see the draft yet.
+    games = Game.objects.filter(match__event=event, state=GameState.CONFIRMED).exclude(
+        match__round__status=RoundStatus.DRAFT
+    )
     if stage is not None:
         games = games.filter(match__stage=stage)
     rows = games.values_list(

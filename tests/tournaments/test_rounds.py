@@ -100,6 +100,7 @@ def test_an_odd_field_gives_a_bye_scored_by_the_rule_set():
     games = list(Game.objects.filter(match=bye))
     assert [(game.state, game.outcome) for game in games] == [(GameState.CONFIRMED, GameOutcome.BYE)] * 2
     assert [match.table for match in Match.objects.filter(round=round_, is_bye=False).order_by("table")] == [1, 2]
+    rounds.round_release(round=round_)  # a draft's bye counts only once players can see it
     row = next(row for row in selectors.event_standings(event=stage.event, stage=stage)
                if row["entry"] == bye.side_a_id)
     assert (row["won"], row["game_points"]) == (2, 2 * stage.event.rules.to_rules().bye_points)
@@ -230,3 +231,23 @@ def test_nobody_reports_a_game_of_a_draft_round():
     rounds.round_release(round=round_)
     report = results.game_report(match=match.pk, number=1, totals=totals, reporter=match.side_a_id, key="early")
     assert report.game.state == GameState.REPORTED
+
+
+def test_a_draft_rounds_bye_stays_out_of_the_standings_until_release():
+    from tests.factories import stage_with_field as field_of
+    from tournaments import selectors
+    from tournaments.errors import StateError
+    from tournaments.models import Match
+    from tournaments.services import results
+    from tournaments.services import rounds as round_services
+
+    stage = field_of(5, kind="swiss", settings={"rounds": 3})
+    draft = round_services.round_generate(stage=stage)
+    bye = Match.objects.get(round=draft, is_bye=True)
+    assert all(row["games_played"] == 0 for row in selectors.event_standings(event=stage.event))
+    playing = Match.objects.filter(round=draft, is_bye=False).first()
+    with pytest.raises(StateError, match="not released yet"):
+        results.match_forfeit(match=playing, forfeiting=playing.side_b_id, reason="no-show")
+    round_services.round_release(round=draft)
+    rows = {row["entry"]: row for row in selectors.event_standings(event=stage.event)}
+    assert rows[bye.side_a_id]["games_played"] == 1

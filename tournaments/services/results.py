@@ -229,6 +229,12 @@ def _check_game_number(match: Match, rules: rules_engine.RuleSet, number: Any) -
     return number
 
 
+def _check_round_released(match: Match) -> None:
+    if match.round is not None and match.round.status == RoundStatus.DRAFT:
+        raise StateError(f"round {match.round.number} is not released yet: wait for the director",
+                         field="match")
+
+
 def _check_previous_game_reported(match: Match, number: int) -> None:
     """Games are played in order at the table: game n is reported after game n-1 is."""
     if number == 1:
@@ -303,9 +309,7 @@ def game_report(
     rules = match.event.rules.to_rules()
     if match.is_bye:
         raise StateError("a bye has no games to report", field="match")
-    if match.round is not None and match.round.status == RoundStatus.DRAFT:
-        raise StateError(f"round {match.round.number} is not released yet: wait for the director",
-                         field="match")
+    _check_round_released(match)
     if len(match.side_ids) != len(match.sides_or_tbd()):
         raise StateError("this match is still waiting for its sides", field="match")
     if reporter_id is not None and reporter_id not in match.side_ids:
@@ -475,6 +479,7 @@ def match_forfeit(
     win by the rule set's forfeit spread (ACC: 10), until the match is decided."""
     match = _lock_match(match)
     _check_event_takes_results(match)
+    _check_round_released(match)
     forfeiting_id = forfeiting.pk if isinstance(forfeiting, Entry) else forfeiting
     if forfeiting_id not in match.side_ids:
         raise EntryError(f"entry {forfeiting_id} is not playing in this match", field="entry")
