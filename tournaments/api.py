@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments import serializers as s
-from tournaments.errors import EntryError, NotFound
+from tournaments.errors import EntryError, NotFound, RulesError
 from tournaments.models import (
     Channel,
     Entry,
@@ -33,7 +33,7 @@ from tournaments.models import (
     RuleSet,
     Stage,
 )
-from tournaments.rules import PRESETS
+from tournaments.rules import PRESETS, RULE_FIELDS
 from tournaments.services import claims, events, results
 
 
@@ -100,7 +100,7 @@ class EventListView(BaseView):
     def post(self, request: Request) -> Response:
         data = self.valid(s.EventCreateIn, request.data)
         rules: str | RuleSet = data["rules"]
-        if rules.isdigit():
+        if _is_id(rules):
             rules = _ruleset_source(rules)
         event = events.event_create(
             name=data["name"], rules=rules, kind=data["kind"], status=data["status"], partners=data["partners"],
@@ -109,9 +109,14 @@ class EventListView(BaseView):
         return Response(s.EventOut(event).data, status=status.HTTP_201_CREATED)
 
 
+def _is_id(text: str) -> bool:
+    # ASCII only: "²".isdigit() is true, and int("²") fails.
+    return text.isascii() and text.isdigit()
+
+
 def _ruleset_source(source: str) -> RuleSet:
     """A preset key (its shared row) or a stored rule set's id."""
-    if source.isdigit():
+    if _is_id(source):
         ruleset = RuleSet.objects.filter(pk=int(source)).first()
         if ruleset is None:
             raise EntryError(f"there is no rule set {source}", field="rules")
@@ -125,16 +130,30 @@ class RuleSetListView(BaseView):
 
     @extend_schema(responses=s.RuleSetOut(many=True))
     def get(self, request: Request) -> Response:
-        for key in PRESETS:
-            events.ruleset_for_preset(preset=key)
-        page = self.paginate_queryset(RuleSet.objects.order_by("-builtin", "id"))
+        # A read writes nothing: a preset no event has used yet has no row, so it is
+        # listed as an unsaved one (id null) with the preset's values.
+        stored = list(RuleSet.objects.order_by("-builtin", "id"))
+        used = {ruleset.preset for ruleset in stored if ruleset.builtin}
+        unsaved = [
+            RuleSet(name=rules.label, preset=key, values=rules.as_values(), builtin=True)
+            for key, rules in PRESETS.items() if key not in used
+        ]
+        builtin = [ruleset for ruleset in stored if ruleset.builtin]
+        own = [ruleset for ruleset in stored if not ruleset.builtin]
+        page = self.paginate_queryset([*builtin, *unsaved, *own])
         return self.get_paginated_response(s.RuleSetOut(page, many=True).data)
 
     @extend_schema(request=s.RuleSetIn, responses={201: s.RuleSetOut})
     def post(self, request: Request) -> Response:
         data = self.valid(s.RuleSetIn, request.data)
-        ruleset = events.ruleset_copy(source=_ruleset_source(data["source"]), name=data["name"],
-                                      changes=data["values"])
+        try:
+            ruleset = events.ruleset_copy(source=_ruleset_source(data["source"]), name=data["name"],
+                                          changes=data["values"])
+        except RulesError as error:
+            if error.field in RULE_FIELDS or error.field in data["values"]:
+                # The value came in (or clashes with one that came in) under "values".
+                raise RulesError(error.message, field=f"values.{error.field}") from None
+            raise
         return Response(s.RuleSetOut(ruleset).data, status=status.HTTP_201_CREATED)
 
 
@@ -201,14 +220,15 @@ class EventStagesView(BaseView):
     @extend_schema(responses=s.StageOut(many=True))
     def get(self, request: Request, event_id: int) -> Response:
         stages = Stage.objects.filter(event=self.event(event_id)).order_by("order")
-        return Response(s.StageOut(stages, many=True).data)
+        # A draw's seed and a round robin's order are the director's until the rounds are out.
+        return Response(s.StageOut(stages, many=True, context={"director": self.is_director}).data)
 
     @extend_schema(request=s.StageIn, responses={201: s.StageOut})
     def post(self, request: Request, event_id: int) -> Response:
         data = self.valid(s.StageIn, request.data)
         stage = events.stage_create(event=self.event(event_id), name=data["name"], kind=data["kind"],
                                     settings=data["settings"])
-        return Response(s.StageOut(stage).data, status=status.HTTP_201_CREATED)
+        return Response(s.StageOut(stage, context={"director": True}).data, status=status.HTTP_201_CREATED)
 
 
 class EventMatchesView(BaseView):

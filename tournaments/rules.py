@@ -32,6 +32,26 @@ TIE_BREAKERS = (
     "game_points", "won", "lost", "games_played", "spread", "plus_points",
     "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken", "head_to_head",
 )
+# A game is worth a handful of match points; the cap keeps a typo (2000 for 2) out.
+MAX_POINTS = 100
+_POINTS_FIELDS = (
+    "points_win", "points_skunk", "points_double_skunk", "points_triple_skunk", "points_loss", "points_second",
+    "bye_points",
+)
+# The type of each value (tie_breakers is checked on its own): "int?" may be null.
+_FIELD_KINDS = {
+    "key": "str", "label": "str", "game_kind": "str", "three_player": "str",
+    "target": "int", "forfeit_spread": "int", "bye_spread": "int",
+    **dict.fromkeys(_POINTS_FIELDS, "int"),
+    "skunk_line": "int?", "double_skunk_line": "int?", "triple_skunk_line": "int?",
+    "triple_skunk_wins_match": "bool", "muggins": "bool", "four_card_crib_flush": "bool",
+}
+
+
+def _shown(value: Any) -> str:
+    """A bad value as a message quotes it, cut short: the message goes back to a person."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +106,10 @@ class RuleSet:
     # -- validation ---------------------------------------------------------------
 
     def _check(self) -> None:
+        self._check_types()
         if self.game_kind not in GAME_KINDS:
             raise RulesError(
-                f"unknown game kind {self.game_kind!r}: one of {', '.join(GAME_KINDS)}", field="game_kind"
+                f"unknown game kind {_shown(self.game_kind)}: one of {', '.join(GAME_KINDS)}", field="game_kind"
             )
         if not 1 <= self.target <= 1000:
             raise RulesError("the target must be between 1 and 1000 (121 or 61)", field="target")
@@ -111,21 +132,56 @@ class RuleSet:
                 "a triple skunk cannot win the match without a triple skunk line",
                 field="triple_skunk_wins_match",
             )
+        for name in _POINTS_FIELDS:
+            if not 0 <= getattr(self, name) <= MAX_POINTS:
+                raise RulesError(f"{name} must be between 0 and {MAX_POINTS}", field=name)
         if self.three_player not in THREE_PLAYER_SCHEMES:
             raise RulesError(
                 "three_player must be winner_takes_all or continued_play (or empty)", field="three_player"
             )
         if self.three_player and self.kind.players != 3:
             raise RulesError("a three-player scheme needs the three-player game kind", field="three_player")
-        if self.forfeit_spread < 0 or self.forfeit_spread > self.target:
-            raise RulesError(f"the forfeit spread must be between 0 and {self.target}", field="forfeit_spread")
+        # 0 would make a forfeit a game with two sides at the target; the target itself
+        # would leave the loser nothing to have pegged.
+        if not 1 <= self.forfeit_spread < self.target:
+            raise RulesError(
+                f"the forfeit spread must be at least 1 and below the target {self.target}",
+                field="forfeit_spread",
+            )
+        if not 0 <= self.bye_spread <= self.target:
+            raise RulesError(f"the bye spread must be between 0 and the target {self.target}", field="bye_spread")
+        if not self.tie_breakers:
+            raise RulesError(
+                "name at least one tie-breaker: without one every player shares first place", field="tie_breakers"
+            )
         for key in self.tie_breakers:
             if key not in TIE_BREAKERS:
                 raise RulesError(
-                    f"unknown tie-breaker {key!r}: one of {', '.join(TIE_BREAKERS)}", field="tie_breakers"
+                    f"unknown tie-breaker {_shown(key)}: one of {', '.join(TIE_BREAKERS)}", field="tie_breakers"
                 )
         if len(set(self.tie_breakers)) != len(self.tie_breakers):
             raise RulesError("a tie-breaker is listed twice", field="tie_breakers")
+
+    def _check_types(self) -> None:
+        """Each value has its type, so the range checks and the scoring never meet a string."""
+        for name, kind in _FIELD_KINDS.items():
+            value = getattr(self, name)
+            if kind == "int" or (kind == "int?" and value is not None):
+                if isinstance(value, bool) or not isinstance(value, int):
+                    extra = " (or null for none)" if kind == "int?" else ""
+                    raise RulesError(f"{name} must be a whole number{extra}, not {_shown(value)}", field=name)
+            elif kind == "bool" and not isinstance(value, bool):
+                raise RulesError(f"{name} must be true or false, not {_shown(value)}", field=name)
+            elif kind == "str" and not isinstance(value, str):
+                raise RulesError(f"{name} must be text, not {_shown(value)}", field=name)
+        if not isinstance(self.tie_breakers, (tuple, list)) or not all(
+            isinstance(key, str) for key in self.tie_breakers
+        ):
+            raise RulesError(
+                f"tie_breakers must be a list of metric keys (from {', '.join(TIE_BREAKERS)}), "
+                f"not {_shown(self.tie_breakers)}",
+                field="tie_breakers",
+            )
 
     # -- questions ---------------------------------------------------------------
 
@@ -370,7 +426,8 @@ PRESETS: dict[str, RuleSet] = {
 }
 DEFAULT_PRESET = "acc"
 
-_FIELD_NAMES = {item.name for item in fields(RuleSet)}
+# The names a rule set's stored values may have.
+RULE_FIELDS = frozenset(item.name for item in fields(RuleSet))
 
 
 def preset(key: str) -> RuleSet:
@@ -378,18 +435,27 @@ def preset(key: str) -> RuleSet:
         return PRESETS[key]
     except KeyError:
         raise RulesError(
-            f"unknown rule set {key!r}: one of {', '.join(PRESETS)}", field="rules"
+            f"unknown rule set {_shown(key)}: one of {', '.join(PRESETS)}", field="rules"
         ) from None
 
 
 def rules_from_values(preset_key: str, values: Mapping[str, Any] | None) -> RuleSet:
     """The preset with the stored values laid over it (unknown keys are refused)."""
     base = preset(preset_key)
+    if values is not None and not isinstance(values, Mapping):
+        raise RulesError(f"the rule values must be an object of settings, not {_shown(values)}", field="values")
     values = dict(values or {})
-    unknown = sorted(set(values) - _FIELD_NAMES)
+    unknown = sorted(set(values) - RULE_FIELDS)
     if unknown:
-        raise RulesError(f"unknown rule setting {unknown[0]!r}", field=unknown[0])
+        raise RulesError(f"unknown rule setting {_shown(unknown[0])}", field=unknown[0])
     if "tie_breakers" in values:
-        values["tie_breakers"] = tuple(values["tie_breakers"])
+        tie_breakers = values["tie_breakers"]
+        if not isinstance(tie_breakers, (list, tuple)):
+            raise RulesError(
+                f"tie_breakers must be a list of metric keys (from {', '.join(TIE_BREAKERS)}), "
+                f"not {_shown(tie_breakers)}",
+                field="tie_breakers",
+            )
+        values["tie_breakers"] = tuple(tie_breakers)
     values.pop("key", None)
     return replace(base, **values)

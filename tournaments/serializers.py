@@ -10,6 +10,7 @@ from typing import Any
 from rest_framework import serializers
 
 from tournaments import rules as rules_engine
+from tournaments.errors import RulesError
 from tournaments.models import (
     Entry,
     Event,
@@ -28,11 +29,25 @@ from tournaments.models import (
 
 # -- input ----------------------------------------------------------------------------
 
+# Upper bounds on numbers that reach an integer column or a lookup, so a huge number is a
+# 400 naming the field rather than a database overflow (a 500 on PostgreSQL).
+ID_MAX = 2**63 - 1        # BigAutoField
+SEED_MAX = 100_000
+TABLE_MAX = 10_000
+# Above any match's most games (first to 99 between three sides is 295), far below the column's limit.
+GAME_NUMBER_MAX = 999
+HAND_MAX = 29             # no cribbage hand scores more
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(max_value=ID_MAX, **kwargs)
+
+
 
 class EventCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=160)
     rules = serializers.CharField(
-        required=False, default=rules_engine.DEFAULT_PRESET,
+        required=False, default=rules_engine.DEFAULT_PRESET, max_length=120,
         help_text=f"A preset key ({', '.join(rules_engine.PRESETS)}) or the id of a stored rule set.",
     )
     kind = serializers.ChoiceField(choices=EventKind.choices, required=False, default=EventKind.TOURNAMENT)
@@ -51,10 +66,10 @@ class EventStatusIn(serializers.Serializer):
 
 class EntryIn(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
-    player = serializers.IntegerField(required=False, allow_null=True, default=None)
+    player = id_field(required=False, allow_null=True, default=None)
     membership_number = serializers.CharField(required=False, allow_blank=True, default="", max_length=32)
     partner = serializers.CharField(required=False, allow_blank=True, default="", max_length=120)
-    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
+    seed = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=SEED_MAX)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs["name"].strip() and attrs["player"] is None and not attrs["membership_number"].strip():
@@ -63,13 +78,13 @@ class EntryIn(serializers.Serializer):
 
 
 class MatchIn(serializers.Serializer):
-    entries = serializers.ListField(child=serializers.IntegerField(allow_null=True), min_length=1, max_length=3)
+    entries = serializers.ListField(child=id_field(allow_null=True), min_length=1, max_length=3)
     games = serializers.IntegerField(required=False, min_value=1, max_value=99)
     best_of = serializers.IntegerField(required=False, min_value=1, max_value=99)
     first_to = serializers.IntegerField(required=False, min_value=1, max_value=99)
-    table = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1)
-    stage = serializers.IntegerField(required=False, allow_null=True, default=None)
-    round = serializers.IntegerField(required=False, allow_null=True, default=None)
+    table = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=TABLE_MAX)
+    stage = id_field(required=False, allow_null=True, default=None)
+    round = id_field(required=False, allow_null=True, default=None)
     bye = serializers.BooleanField(required=False, default=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -84,24 +99,25 @@ class MatchIn(serializers.Serializer):
 
 
 class ReportIn(serializers.Serializer):
-    game = serializers.IntegerField(help_text="The game's number in the match (1, 2, 3...).")
-    reporter = serializers.IntegerField(
+    game = serializers.IntegerField(max_value=GAME_NUMBER_MAX,
+                                    help_text="The game's number in the match (1, 2, 3...).")
+    reporter = id_field(
         required=False, allow_null=True, default=None,
         help_text="The entry id of the side reporting; leave out when the director enters the result.",
     )
     totals = serializers.DictField(help_text='Each side\'s final peg total: {"<entry id>": 121, ...}')
     key = serializers.CharField(max_length=64, help_text="Idempotency key: a retry with it is the same report.")
-    runner_up = serializers.IntegerField(required=False, allow_null=True, default=None)
+    runner_up = id_field(required=False, allow_null=True, default=None)
 
 
 class ConfirmIn(serializers.Serializer):
-    entry = serializers.IntegerField(required=False, allow_null=True, default=None)
+    entry = id_field(required=False, allow_null=True, default=None)
 
 
 class ResolveIn(serializers.Serializer):
     totals = serializers.DictField()
     reason = serializers.CharField()
-    runner_up = serializers.IntegerField(required=False, allow_null=True, default=None)
+    runner_up = id_field(required=False, allow_null=True, default=None)
     confirm_reset = serializers.BooleanField(
         required=False, default=False,
         help_text="A bracket correction that changes a winner resets the later matches that followed "
@@ -110,7 +126,7 @@ class ResolveIn(serializers.Serializer):
 
 
 class ForfeitIn(serializers.Serializer):
-    entry = serializers.IntegerField(help_text="The entry that forfeits (does not show).")
+    entry = id_field(help_text="The entry that forfeits (does not show).")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
@@ -118,16 +134,26 @@ class HandClaimIn(serializers.Serializer):
     hand = serializers.ListField(child=serializers.CharField(), help_text='e.g. ["5H", "5D", "5S", "JC"]')
     starter = serializers.CharField()
     crib = serializers.BooleanField(required=False, default=False)
-    claimed = serializers.JSONField()
-    game = serializers.IntegerField(required=False, allow_null=True, default=None)
-    entry = serializers.IntegerField(required=False, allow_null=True, default=None)
+    # JSON, not IntegerField: "12" is refused by the engine rather than read as 12.
+    claimed = serializers.JSONField(help_text=f"The points claimed, 0 to {HAND_MAX}.")
+    game = id_field(required=False, allow_null=True, default=None)
+    entry = id_field(required=False, allow_null=True, default=None)
     purpose = serializers.CharField(required=False, default="check")
+
+    def validate_claimed(self, claimed: Any) -> Any:
+        # A whole number out of range stops here (the stored columns are small integers);
+        # anything that is no whole number goes on to the engine, which says so.
+        if isinstance(claimed, int) and not isinstance(claimed, bool) and not 0 <= claimed <= HAND_MAX:
+            raise serializers.ValidationError(
+                f"a hand scores 0 to {HAND_MAX} points: a claim of {claimed} cannot be right"
+            )
+        return claimed
 
 
 class RuleSetIn(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     source = serializers.CharField(
-        required=False, default=rules_engine.DEFAULT_PRESET,
+        required=False, default=rules_engine.DEFAULT_PRESET, max_length=120,
         help_text="The preset key or rule set id to copy.",
     )
     values = serializers.DictField(required=False, default=dict, help_text="The values to change.")
@@ -146,7 +172,23 @@ class StageIn(serializers.Serializer):
 # -- output ---------------------------------------------------------------------------
 
 
+def ruleset_values(ruleset: RuleSet) -> dict[str, Any]:
+    """The rule set's values, checked; a row stored before the checks as it was stored.
+
+    One bad row must not stop every list that shows it; the standings of its event
+    still refuse it with the reason (RulesError, a 400 naming the value).
+    """
+    try:
+        return ruleset.to_rules().as_values()
+    except RulesError:
+        return dict(ruleset.values) if isinstance(ruleset.values, dict) else {}
+
+
 class RuleSetOut(serializers.ModelSerializer):
+    id = serializers.IntegerField(
+        read_only=True, allow_null=True,
+        help_text="null for a preset no event uses yet: name it by its preset key.",
+    )
     values = serializers.SerializerMethodField()
 
     class Meta:
@@ -154,13 +196,31 @@ class RuleSetOut(serializers.ModelSerializer):
         fields = ["id", "name", "preset", "builtin", "values"]
 
     def get_values(self, ruleset: RuleSet) -> dict[str, Any]:
-        return ruleset.to_rules().as_values()
+        return ruleset_values(ruleset)
+
+
+# The stage settings anyone may read. The rest stay with the directors: a random draw's
+# "seed" lets anyone compute a round before it is released, and a round robin's "order"
+# is the draw itself. "seeds" is the qualifying order a bracket is built from.
+PUBLIC_STAGE_SETTINGS = frozenset({
+    "rounds", "games_per_opponent", "avoid_same_club", "best_of", "final_best_of", "third_place",
+    "grand_final_reset", "consolation", "qualifiers", "seeds",
+})
 
 
 class StageOut(serializers.ModelSerializer):
+    """A stage; its settings in full only with ``context={"director": True}``."""
+
     class Meta:
         model = Stage
         fields = ["id", "event", "order", "kind", "name", "settings", "status"]
+
+    def to_representation(self, stage: Stage) -> dict[str, Any]:
+        data = super().to_representation(stage)
+        if not self.context.get("director"):
+            settings = data.get("settings") if isinstance(data.get("settings"), dict) else {}
+            data["settings"] = {key: value for key, value in settings.items() if key in PUBLIC_STAGE_SETTINGS}
+        return data
 
 
 class EventOut(serializers.ModelSerializer):
@@ -173,7 +233,7 @@ class EventOut(serializers.ModelSerializer):
                   "created_at"]
 
     def get_ruleset(self, event: Event) -> dict[str, Any]:
-        return {"id": event.rules_id, "name": event.rules.name, "values": event.rules.to_rules().as_values()}
+        return {"id": event.rules_id, "name": event.rules.name, "values": ruleset_values(event.rules)}
 
 
 class EntryOut(serializers.ModelSerializer):
@@ -186,8 +246,11 @@ class EntryOut(serializers.ModelSerializer):
         fields = ["id", "event", "name", "player", "partner", "status", "seed"]
 
     def get_player(self, entry: Entry) -> dict[str, Any]:
-        return {"id": entry.player_id, "name": entry.player.name,
-                "membership_number": entry.player.membership_number}
+        player = {"id": entry.player_id, "name": entry.player.name}
+        if self.context.get("director"):
+            # A membership number is personal: directors only.
+            player["membership_number"] = entry.player.membership_number
+        return player
 
     def get_partner(self, entry: Entry) -> dict[str, Any] | None:
         if entry.partner_id is None:
@@ -311,13 +374,13 @@ class StandingsOut(serializers.Serializer):
 
 
 class SwapIn(serializers.Serializer):
-    entry = serializers.IntegerField(help_text="An entry in the draft round.")
-    other = serializers.IntegerField(help_text="The entry it changes seats with.")
+    entry = id_field(help_text="An entry in the draft round.")
+    other = id_field(help_text="The entry it changes seats with.")
 
 
 class CutIn(serializers.Serializer):
     qualifiers = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=2,
+        required=False, allow_null=True, default=None, min_value=2, max_value=SEED_MAX,
         help_text="How many qualify (default: ACC rule 13, one in four rounded up).",
     )
 

@@ -205,7 +205,7 @@ def test_rule_sets_list_the_presets_and_a_director_copies_one(director_client, a
     assert event["ruleset"]["values"]["forfeit_spread"] == 12
     bad = director_client.post("/api/v1/rulesets/", {"name": "Bad", "values": {"skunk_line": 200}}, format="json")
     assert bad.status_code == 400
-    assert "skunk_line" in bad.json()["errors"]
+    assert "values.skunk_line" in bad.json()["errors"]  # named as it was sent, under "values"
 
 
 def test_stages_and_entry_status(director_client):
