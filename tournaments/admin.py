@@ -50,8 +50,28 @@ class PlayerAdmin(admin.ModelAdmin):
     autocomplete_fields = ["club"]
 
 
+class RuleSetForm(forms.ModelForm):
+    """Checks the values through the rules engine, so a bad value is a form error, not a 500."""
+
+    class Meta:
+        model = models.RuleSet
+        fields = ["name", "preset", "values"]
+
+    def clean(self) -> dict[str, Any]:
+        from tournaments.rules import rules_from_values
+
+        cleaned = super().clean()
+        if "preset" in cleaned:
+            try:
+                cleaned["values"] = rules_from_values(cleaned["preset"], cleaned.get("values") or {}).as_values()
+            except TournamentError as error:
+                raise forms.ValidationError(str(error)) from None
+        return cleaned
+
+
 @admin.register(models.RuleSet)
 class RuleSetAdmin(admin.ModelAdmin):
+    form = RuleSetForm
     list_display = ["name", "preset", "builtin"]
     list_filter = ["preset", "builtin"]
     actions = ["copy_rule_set"]
@@ -59,12 +79,6 @@ class RuleSetAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         # Presets are shared by many events: copy one to change values.
         return ["name", "preset", "values", "builtin"] if obj is not None and obj.builtin else ["builtin"]
-
-    def save_model(self, request: HttpRequest, obj: models.RuleSet, form: Any, change: bool) -> None:
-        from tournaments.rules import rules_from_values
-
-        obj.values = rules_from_values(obj.preset, obj.values).as_values()
-        super().save_model(request, obj, form, change)
 
     @admin.action(description="Copy the selected rule sets (to change their values)")
     def copy_rule_set(self, request: HttpRequest, queryset: Any) -> None:
@@ -87,6 +101,14 @@ class EventAdmin(admin.ModelAdmin):
     list_select_related = ["rules", "club"]
     inlines = [StageInline]
     actions = ["open_events", "start_events", "finish_events", "make_cut", "start_playoffs"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        # The status moves only through the actions (the state machine); the rule set
+        # is fixed once players can see the event.
+        fixed = ["status"]
+        if obj is not None and obj.status != models.EventStatus.DRAFT:
+            fixed.append("rules")
+        return fixed
 
     def _transition(self, request: HttpRequest, queryset: Any, to: str) -> None:
         for event in queryset:
@@ -204,9 +226,19 @@ class GameCorrectionForm(forms.ModelForm):
         model = models.Game
         fields = ["total_a", "total_b", "total_c", "runner_up"]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and "runner_up" in self.fields:
+            # Only the match's own sides, loaded with their names in one query.
+            self.fields["runner_up"].queryset = models.Entry.objects.filter(
+                pk__in=self.instance.match.side_ids
+            ).select_related("player", "partner")
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
         match = self.instance.match
+        if match.event.status == models.EventStatus.FINISHED:
+            raise forms.ValidationError(f"{match.event.name} is finished: results can no longer change.")
         totals = {
             side_id: cleaned.get(f"total_{letter}")
             for letter, side_id in (("a", match.side_a_id), ("b", match.side_b_id), ("c", match.side_c_id))
@@ -269,11 +301,14 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: models.Game, form: Any, change: bool) -> None:
         runner_up = form.cleaned_data.get("runner_up")
-        results.game_resolve(
-            game=obj.pk, totals=form.cleaned_data["totals"], user=request.user,
-            reason=form.cleaned_data["reason"], runner_up=runner_up.pk if runner_up else None,
-            confirm_reset=form.cleaned_data.get("confirm_reset", False),
-        )
+        try:
+            results.game_resolve(
+                game=obj.pk, totals=form.cleaned_data["totals"], user=request.user,
+                reason=form.cleaned_data["reason"], runner_up=runner_up.pk if runner_up else None,
+                confirm_reset=form.cleaned_data.get("confirm_reset", False),
+            )
+        except TournamentError as error:  # a race since the form was checked: say so, change nothing
+            self.message_user(request, f"Not changed: {error}", messages.ERROR)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -9,7 +9,7 @@ from collections import Counter
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.errors import NotFound, StateError
+from tournaments.errors import NotFound, TournamentError
 from tournaments.formats.pairing import render_schedule
 from tournaments.page_selectors import (
     event_round_tables,
@@ -66,7 +66,7 @@ def schedule_detail(request: HttpRequest, stage_id: int) -> HttpResponse:
         schedule = schedule_data(stage=stage)
     except NotFound as exc:
         raise Http404(str(exc)) from exc
-    except StateError as exc:
+    except TournamentError as exc:  # not a round robin, too few entries, settings being fixed
         return render(request, "tournaments/schedule.html", {"stage": stage, "event": stage.event,
                                                              "problem": str(exc)}, status=404)
     return render(request, "tournaments/schedule.html", {"stage": stage, "event": stage.event,

@@ -38,8 +38,9 @@ class Pairing:
     ``a`` is the higher-ranked side where ranking means anything (Swiss, top
     boards first) and the stationary side in a fixed-seat rotation. ``games`` is
     how many games the two play against each other in this round, and
-    ``first_dealers`` names who deals first in each of them (empty: cut for deal,
-    the usual cribbage way; two games per opponent alternate the first deal).
+    ``first_dealers`` suggests who deals first in each of them (empty: cut for
+    deal, the usual cribbage way). The results services do not store it: they
+    follow "the loser of a game deals first in the next" (PRODUCT.md §4).
     ``table`` is None until tables are assigned, and always None for a bye.
     """
 

@@ -14,9 +14,11 @@ one table every round (from the last table back to table 1). Every stationary
 entrant meets every moving one once; two stationary entrants never meet (that
 is the price of keeping a seat), so a full rotation has ``ceil(n / 2)`` rounds.
 
-``games_per_opponent=2`` makes each pairing a two-game match with the first deal
-alternating (``a`` deals first in game 1, ``b`` in game 2); opponents still
-change every round.
+``games_per_opponent=2`` makes each pairing a two-game match; opponents still
+change every round. The pairing suggests alternating first deals (``a`` in game 1,
+``b`` in game 2), but Pegboard's results follow PRODUCT.md §4 instead: game 1's
+first deal is cut for, and the loser of a game deals first in the next, so the
+services do not store the suggestion.
 """
 from __future__ import annotations
 
