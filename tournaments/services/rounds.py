@@ -129,7 +129,8 @@ def round_generate(*, stage: Stage | int, user: Any = None) -> Round:
             f"round {last.number} of {stage.name} is still being played: close it before drawing the next",
             field="round",
         )
-    if last is not None and last.status == RoundStatus.DRAFT:
+    redraw = last is not None and last.status == RoundStatus.DRAFT
+    if redraw:
         round_ = last
         Match.objects.filter(round=round_).delete()  # drawn again from the same history
     else:
@@ -149,7 +150,8 @@ def round_generate(*, stage: Stage | int, user: Any = None) -> Round:
         draw = _round_robin(config, [entry for entry, _ in active], round_.number, settings_changed)
     elif stage.kind == StageKind.RANDOM_DRAW:
         seed = config.seed
-        if seed is None:
+        # A new draw gets a new seed, so the director's "draw again" really draws again.
+        if seed is None or redraw:
             seed = random.SystemRandom().randrange(2**31)
             settings_changed["seed"] = seed
         # One generator per round, so a round drawn again does not depend on how
