@@ -96,8 +96,9 @@ class EventCutView(BaseView):
         return Response({
             "qualifiers": [{"seed": number, "entry": entry, "name": names[entry]}
                            for number, entry in enumerate(seeds, start=1)],
-            "playoffs": s.StageOut(playoffs).data,
-            "consolation": s.StageOut(consolation).data if consolation is not None else None,
+            "playoffs": s.StageOut(playoffs, context={"director": True}).data,
+            "consolation": (s.StageOut(consolation, context={"director": True}).data
+                            if consolation is not None else None),
         })
 
 
