@@ -87,7 +87,8 @@ class EventCutView(BaseView):
     @extend_schema(request=s.CutIn, responses=s.CutOut)
     def post(self, request: Request, event_id: int) -> Response:
         data = self.valid(s.CutIn, request.data)
-        playoffs = brackets.event_cut(event=self.event(event_id), qualifiers=data["qualifiers"])
+        playoffs = brackets.event_cut(event=self.event(event_id), qualifiers=data["qualifiers"],
+                                      tie_order=data["tie_order"])
         consolation = Stage.objects.filter(event_id=playoffs.event_id, order=playoffs.order + 1,
                                            settings__consolation=True).first()
         seeds = playoffs.settings["seeds"]

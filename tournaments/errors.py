@@ -44,3 +44,15 @@ class IdempotencyError(StateError):
 
 class NotFound(TournamentError):
     api_status = 404
+
+
+class CutTieError(StateError):
+    """The cut line falls between entrants level on every tie-breaker: a playoff is needed.
+
+    ``tied`` lists the entries of that group, in standings order; the playoff's order
+    comes back to the cut as ``tie_order``.
+    """
+
+    def __init__(self, message: str, *, tied: list[int]) -> None:
+        super().__init__(message, field="tie_order")
+        self.tied = tied

@@ -383,6 +383,12 @@ class CutIn(serializers.Serializer):
         required=False, allow_null=True, default=None, min_value=2, max_value=SEED_MAX,
         help_text="How many qualify (default: ACC rule 13, one in four rounded up).",
     )
+    tie_order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), required=False, default=list,
+        max_length=1000,
+        help_text="When the cut line splits players level on every tie-breaker: the playoff's result, "
+                  "their entry ids best first.",
+    )
 
 
 class RoundMatchOut(MatchOut):

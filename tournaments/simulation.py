@@ -23,7 +23,7 @@ from typing import Any
 from django.db import transaction
 
 from tournaments import selectors
-from tournaments.errors import EntryError
+from tournaments.errors import CutTieError, EntryError
 from tournaments.models import (
     Channel,
     Entry,
@@ -153,7 +153,12 @@ def simulate_event(*, players: int, format: str = "acc", seed: int = 1, name: st
     champion = consolation_winner = None
     if format == "acc":
         mark = time.perf_counter()
-        playoffs = brackets.event_cut(event=event)
+        try:
+            playoffs = brackets.event_cut(event=event)
+        except CutTieError as tie:  # players level on everything at the line: a quick playoff
+            playoff = list(tie.tied)
+            rng.shuffle(playoff)
+            playoffs = brackets.event_cut(event=event, tie_order=playoff)
         brackets.playoffs_start(event=event)
         games += _play_brackets(event, rng)
         timings["playoffs"] = time.perf_counter() - mark

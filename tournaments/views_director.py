@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from tournaments.errors import NotFound, TournamentError
+from tournaments.errors import EntryError, NotFound, TournamentError
 from tournaments.formats.errors import FormatError
 from tournaments.forms import DisputeResolveForm
 from tournaments.models import Channel, Event, Game, Round, Stage
@@ -100,7 +100,10 @@ def _close(request: HttpRequest, event: Event, target: int) -> str:
 
 
 def _cut(request: HttpRequest, event: Event, target: int) -> str:
-    playoffs = brackets.event_cut(event=event)
+    raw = request.POST.get("qualifiers", "").strip()
+    if raw and not raw.isdigit():
+        raise EntryError("the number of qualifiers is a whole number", field="qualifiers")
+    playoffs = brackets.event_cut(event=event, qualifiers=int(raw) if raw else None)
     return f"The cut is made: {len(playoffs.settings.get('seeds', []))} qualifiers."
 
 

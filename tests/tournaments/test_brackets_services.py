@@ -83,8 +83,9 @@ def test_the_cut_waits_for_every_qualifying_round_and_checks_the_number():
     rounds.round_release(round=rounds.round_generate(stage=stage))
     with pytest.raises(StateError, match="round 1 of Qualifying not closed"):
         brackets.event_cut(event=stage.event)
-    for match in Match.objects.filter(stage=stage):
-        play_match(match)
+    # Distinct margins, so the standings have no unbroken tie at the cut line.
+    for index, match in enumerate(Match.objects.filter(stage=stage).order_by("table")):
+        play_match(match, loser_total=95 + index)
     rounds.round_close(round=stage.rounds.get())
     with pytest.raises(EntryError) as bad:
         brackets.event_cut(event=stage.event, qualifiers=9)
@@ -244,3 +245,55 @@ def test_the_cut_and_bracket_settings_are_checked():
         brackets.bracket_create(stage=empty)
     with pytest.raises(StateError, match="not a bracket stage"):
         brackets.bracket_create(stage=stage)
+
+
+def _four_level_winners():
+    """Eight players, one round: every winner 121-100, so the four winners are level on
+    every tie-breaker (they never met) and the cut of two splits them."""
+    stage = stage_with_field(8, settings={"rounds": 1})
+    round_ = rounds.round_generate(stage=stage)
+    rounds.round_release(round=round_)
+    for match in Match.objects.filter(round=round_):
+        play_match(match)
+    rounds.round_close(round=round_)
+    winners = list(Match.objects.filter(round=round_).order_by("table").values_list("winner_id", flat=True))
+    return stage.event, winners
+
+
+def test_a_cut_inside_an_unbroken_tie_needs_a_playoff():
+    from tournaments.errors import CutTieError
+
+    event, winners = _four_level_winners()
+    with pytest.raises(CutTieError) as refused:
+        brackets.event_cut(event=event)
+    assert sorted(refused.value.tied) == sorted(winners)
+    assert refused.value.field == "tie_order"
+    assert "play it off" in str(refused.value).lower()
+    assert "cut at 0 or 4" in str(refused.value)
+
+    playoff = [winners[2], winners[0], winners[3], winners[1]]
+    stage = brackets.event_cut(event=event, tie_order=playoff)
+    assert stage.settings["seeds"] == playoff[:2]
+    # Or the director keeps the group whole.
+    assert sorted(brackets.event_cut(event=event, qualifiers=4).settings["seeds"]) == sorted(winners)
+
+
+def test_a_playoff_order_must_name_entries_of_the_standings():
+    event, winners = _four_level_winners()
+    with pytest.raises(EntryError) as refused:
+        brackets.event_cut(event=event, tie_order=[winners[0], 999999])
+    assert refused.value.field == "tie_order"
+
+
+def test_the_cut_endpoint_takes_the_playoff_order(client):
+    from tests.factories import DirectorFactory, token_for
+
+    event, winners = _four_level_winners()
+    auth = {"HTTP_AUTHORIZATION": f"Token {token_for(DirectorFactory())}"}
+    refused = client.post(f"/api/v1/events/{event.pk}/cut/", {}, content_type="application/json", **auth)
+    assert refused.status_code == 409
+    assert "tie_order" in refused.json()["errors"]
+    done = client.post(f"/api/v1/events/{event.pk}/cut/", {"tie_order": winners[::-1]},
+                       content_type="application/json", **auth)
+    assert done.status_code == 200, done.json()
+    assert [q["entry"] for q in done.json()["qualifiers"]] == winners[::-1][:2]

@@ -130,8 +130,9 @@ def test_running_rounds_the_cut_and_the_playoffs_from_the_dashboard(client):
 
     page = act(client, event, "close", round_.pk)
     assert "still playing" in page  # refused with the service's reason, no 500
-    for match in Match.objects.filter(round=round_):
-        play_match(match)
+    # Distinct margins: no unbroken tie at the cut line (that would need a playoff).
+    for index, match in enumerate(Match.objects.filter(round=round_).order_by("table")):
+        play_match(match, loser_total=95 + index)
     page = act(client, event, "close", round_.pk)
     assert "Round 1 closed" in page
 
@@ -167,3 +168,26 @@ def test_the_dashboard_lists_hand_claims(client, disputed):
     assert "Ann" in row
     assert "4H 4D 5C 5S | 6H" in row
     assert "Side pot" in row
+
+
+def test_the_cut_from_the_dashboard_takes_a_number_when_a_tie_splits_the_line(client):
+    from tests.factories import play_match, stage_with_field
+    from tournaments.models import Match
+    from tournaments.services import rounds
+
+    stage = stage_with_field(8, settings={"rounds": 1})
+    event = stage.event
+    round_ = rounds.round_generate(stage=stage)
+    rounds.round_release(round=round_)
+    for match in Match.objects.filter(round=round_):
+        play_match(match)  # four winners, all 121-100: level on everything
+    rounds.round_close(round=round_)
+    client.force_login(DirectorFactory())
+    page = act(client, event, "cut", event.pk)
+    assert "the cut falls inside a tie" in page
+    page = client.post(f"/director/events/{event.pk}/actions/",
+                       {"action": "cut", "target": event.pk, "qualifiers": "4"}, follow=True).content.decode()
+    assert "The cut is made: 4 qualifiers" in page
+    assert "whole number" in client.post(
+        f"/director/events/{event.pk}/actions/", {"action": "cut", "target": event.pk, "qualifiers": "four"},
+        follow=True).content.decode()

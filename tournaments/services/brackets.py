@@ -24,7 +24,7 @@ which case their games are deleted and they wait for their new sides.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -32,7 +32,7 @@ from django.utils import timezone
 
 from tournaments import selectors
 from tournaments import stage_settings as settings_of
-from tournaments.errors import EntryError, StateError
+from tournaments.errors import CutTieError, EntryError, StateError
 from tournaments.formats import brackets as engine
 from tournaments.formats import cut as cut_engine
 from tournaments.formats.errors import FormatError
@@ -89,8 +89,15 @@ def match_label(match: Match) -> str:
 
 
 @transaction.atomic
-def event_cut(*, event: Event | int, qualifiers: int | None = None) -> Stage:
+def event_cut(
+    *, event: Event | int, qualifiers: int | None = None, tie_order: Sequence[int] | None = None,
+) -> Stage:
     """Cut the qualifying field (ACC rule 13: one in four, rounded up, unless overridden).
+
+    When the cut line falls inside a group level on every tie-breaker (the standings'
+    "playoff needed"), the cut is refused with a ``CutTieError`` naming them, until
+    ``tie_order`` gives the playoff's result (those entries, best first) or another
+    number of qualifiers leaves the group whole.
 
     The qualifiers, in qualifying order, become the seeds of the playoff stage (order 2,
     created as single elimination best of 3 when missing); the rest the seeds of the
@@ -128,12 +135,14 @@ def event_cut(*, event: Event | int, qualifiers: int | None = None) -> Stage:
 
     rows = selectors.event_standings(event=event, stage=qualifying)
     withdrawn = set(Entry.objects.filter(event=event, status=EntryStatus.WITHDRAWN).values_list("id", flat=True))
-    ranked = [row["entry"] for row in rows if row["entry"] not in withdrawn]
+    rows = _apply_tie_order([row for row in rows if row["entry"] not in withdrawn], tie_order)
+    ranked = [row["entry"] for row in rows]
     override = qualifiers if qualifiers is not None else settings_of.cut_override(qualifying.settings)
     try:
         chosen, rest = cut_engine.cut(ranked, override)
     except FormatError as error:
         raise EntryError(str(error), field="qualifiers") from None
+    _check_cut_line(rows, len(chosen), tie_order or ())
 
     if playoffs is None:
         playoffs = Stage.objects.create(event=event, order=qualifying.order + 1, name="Playoffs",
@@ -157,6 +166,51 @@ def event_cut(*, event: Event | int, qualifiers: int | None = None) -> Stage:
         qualifying.status = StageStatus.FINISHED
         qualifying.save(update_fields=["status"])
     return playoffs
+
+
+def _apply_tie_order(rows: list[dict[str, Any]], tie_order: Sequence[int] | None) -> list[dict[str, Any]]:
+    """The standings with each listed entry moved, within its tied group, to the playoff's order."""
+    if not tie_order:
+        return rows
+    known = {row["entry"] for row in rows}
+    if any(isinstance(entry, bool) or not isinstance(entry, int) for entry in tie_order):
+        raise EntryError("tie_order lists entry ids, best first", field="tie_order")
+    unknown = [entry for entry in tie_order if entry not in known]
+    if unknown:
+        raise EntryError(f"entry {unknown[0]} is not in the qualifying standings", field="tie_order")
+    place = {entry: index for index, entry in enumerate(tie_order)}
+    by_rank: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_rank.setdefault(row["rank"], []).append(row)
+    ordered: list[dict[str, Any]] = []
+    for rank in sorted(by_rank):
+        group = by_rank[rank]
+        # A stable sort: the entries the playoff ranked first, the others after, as they were.
+        ordered.extend(sorted(group, key=lambda row: place.get(row["entry"], len(place))))
+    return ordered
+
+
+def _check_cut_line(rows: list[dict[str, Any]], count: int, tie_order: Sequence[int]) -> None:
+    """Refuse a cut between entrants level on every tie-breaker unless a playoff ordered them."""
+    if count >= len(rows) or count == 0:
+        return
+    last_in, first_out = rows[count - 1], rows[count]
+    if last_in["rank"] != first_out["rank"] or not last_in.get("tie"):
+        return
+    group = [row for row in rows if row["rank"] == last_in["rank"]]
+    start = rows.index(group[0])
+    # Settled when the playoff placed everyone of the group who is above the line:
+    # _apply_tie_order put them first, in the playoff's order, the others behind.
+    ordered = set(tie_order)
+    if all(row["entry"] in ordered for row in group[: count - start]):
+        return
+    names = ", ".join(row["name"] for row in group)
+    raise CutTieError(
+        f"the cut falls inside a tie: {names} are level on every tie-breaker at places "
+        f"{start + 1}-{start + len(group)}. Play it off and send the order as tie_order (best first), "
+        f"or cut at {start} or {start + len(group)} qualifiers",
+        tied=[row["entry"] for row in group],
+    )
 
 
 # -- storing a bracket ----------------------------------------------------------------
