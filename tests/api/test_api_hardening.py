@@ -3,17 +3,14 @@ public reads keep a draw's secrets and players' membership numbers to the direct
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from tests.factories import (
-    DirectorFactory,
     EntryFactory,
     EventFactory,
     MatchFactory,
     PlayerFactory,
     RuleSetFactory,
     stage_with_field,
-    token_for,
 )
 from tournaments.models import Entry, RuleSet
 from tournaments.rules import PRESETS
@@ -22,18 +19,6 @@ pytestmark = pytest.mark.django_db
 
 HUGE = 10**12
 BEYOND_BIGINT = 10**20
-
-
-@pytest.fixture
-def director() -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(DirectorFactory())}")
-    return api
-
-
-@pytest.fixture
-def anonymous() -> APIClient:
-    return APIClient()
 
 
 def assert_400_naming(response, field: str) -> None:

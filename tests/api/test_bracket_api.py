@@ -2,25 +2,12 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
-from tests.factories import DirectorFactory, play_match, stage_with_field, token_for
+from tests.factories import play_match, stage_with_field
 from tournaments.models import Game, Match, Stage, StageKind
 from tournaments.services import brackets, events, rounds
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director() -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(DirectorFactory())}")
-    return api
-
-
-@pytest.fixture
-def anonymous() -> APIClient:
-    return APIClient()
 
 
 def qualified(players: int) -> Stage:

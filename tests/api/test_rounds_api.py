@@ -2,24 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
-from tests.factories import DirectorFactory, play_match, stage_with_field, token_for
+from tests.factories import play_match, stage_with_field
 from tournaments.models import Match, StageKind
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director() -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(DirectorFactory())}")
-    return api
-
-
-@pytest.fixture
-def anonymous() -> APIClient:
-    return APIClient()
 
 
 def test_a_director_runs_a_round_from_draft_to_closed(director, anonymous):

@@ -6,7 +6,7 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import DirectorFactory, EventFactory, build_field, token_for
+from tests.factories import EventFactory, build_field
 
 pytestmark = pytest.mark.django_db
 
@@ -14,13 +14,6 @@ ROW_KEYS = {
     "rank", "entry", "name", "games_played", "won", "lost", "game_points", "spread", "plus_points",
     "skunks_given", "skunks_taken", "double_skunks_given", "double_skunks_taken", "tie",
 }
-
-
-@pytest.fixture
-def director() -> APIClient:
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token_for(DirectorFactory())}")
-    return api
 
 
 def test_standings_follow_the_reports_end_to_end(director):

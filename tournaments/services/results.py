@@ -62,6 +62,18 @@ def _lock_match(match: Match | int) -> Match:
         raise EntryError(f"there is no match {match_id}", field="match") from None
 
 
+def _lock_game(game: Game | int) -> tuple[Game, Match]:
+    """The game and its match, the match row locked (the lock every write to a match takes)."""
+    game_id = game.pk if isinstance(game, Game) else game
+    match_id = Game.objects.filter(pk=game_id).order_by().values_list("match_id", flat=True).first()
+    if match_id is None:
+        raise EntryError(f"there is no game {game_id}", field="game")
+    match = _lock_match(match_id)
+    game = Game.objects.get(pk=game_id)
+    game.match = match
+    return game, match
+
+
 def _check_event_takes_results(match: Match) -> None:
     event = match.event
     if event.status == EventStatus.FINISHED:
@@ -407,13 +419,7 @@ def game_confirm(
     *, game: Game | int, entry: Entry | int | None = None, user: Any = None, channel: str = Channel.API,
 ) -> Game:
     """The opponent (or the director, ``entry=None``) accepts the single report of a game."""
-    game_id = game.pk if isinstance(game, Game) else game
-    match_id = Game.objects.filter(pk=game_id).order_by().values_list("match_id", flat=True).first()
-    if match_id is None:
-        raise EntryError(f"there is no game {game_id}", field="game")
-    match = _lock_match(match_id)
-    game = Game.objects.get(pk=game_id)
-    game.match = match
+    game, match = _lock_game(game)
     _check_event_takes_results(match)
     entry_id = entry.pk if isinstance(entry, Entry) else entry
     if entry_id is not None and entry_id not in match.side_ids:
@@ -452,13 +458,7 @@ def game_resolve(
     """
     if not isinstance(reason, str) or not reason.strip():
         raise ReportError("say why the result is set this way (the reason goes in the audit trail)", field="reason")
-    game_id = game.pk if isinstance(game, Game) else game
-    match_id = Game.objects.filter(pk=game_id).order_by().values_list("match_id", flat=True).first()
-    if match_id is None:
-        raise EntryError(f"there is no game {game_id}", field="game")
-    match = _lock_match(match_id)
-    game = Game.objects.get(pk=game_id)
-    game.match = match
+    game, match = _lock_game(game)
     if match.event.status == EventStatus.FINISHED:
         raise StateError(f"{match.event.name} is finished: results can no longer change", field="event")
     rules = match.event.rules.to_rules()

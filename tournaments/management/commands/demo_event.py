@@ -31,6 +31,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import DIRECTORS_GROUP, event_standings
 from tournaments.services import events, results
+from tournaments.simulation import loser_total
 
 DEMO_EVENT = "Pegboard Demo Open (ACC qualifier)"
 PLAYERS = [
@@ -53,16 +54,6 @@ def circle_pairings(count: int, round_index: int) -> list[tuple[int, int]]:
     shift = round_index % (count - 1)
     rotated = [0, *rest[shift:], *rest[:shift]]
     return [(rotated[i], rotated[count - 1 - i]) for i in range(count // 2)]
-
-
-def loser_total(rng: random.Random) -> int:
-    """A realistic losing total: mostly close, some skunks, the odd double skunk."""
-    roll = rng.random()
-    if roll < 0.04:
-        return rng.randint(45, 60)
-    if roll < 0.2:
-        return rng.randint(70, 90)
-    return rng.randint(91, 120)
 
 
 DEMO_PASSWORD = "pegboard-demo"
