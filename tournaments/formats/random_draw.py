@@ -18,8 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-import networkx as nx
-
 from tournaments.formats.errors import FormatError, PairingError
 from tournaments.formats.pairing import (
     SIT_OUT,
@@ -116,6 +114,8 @@ def _greedy(
 def _exact(
     players: list[Entrant], opponents: Mapping[Entrant, set[Entrant]], rng: random.Random
 ) -> list[tuple[Entrant, Entrant]] | None:
+    import networkx as nx  # here, not at the top: it costs every Django start-up 80 ms
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(players)))
     for i, a in enumerate(players):

@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-import networkx as nx
-
 from tournaments.formats.errors import FormatError, PairingError
 from tournaments.formats.pairing import (
     BYE,
@@ -246,6 +244,8 @@ class _BlockMatcher:
         return self.solved[block]
 
     def _match(self, block: tuple[Entrant, ...], window: int) -> list[tuple[Entrant, Entrant]] | None:
+        import networkx as nx  # here, not at the top: it costs every Django start-up 80 ms
+
         size = len(block)
         # Integer weights so the blossom algorithm compares exactly. A float
         # (different score groups) costs more than any club clash, and a club
