@@ -297,3 +297,33 @@ def test_the_cut_endpoint_takes_the_playoff_order(client):
                        content_type="application/json", **auth)
     assert done.status_code == 200, done.json()
     assert [q["entry"] for q in done.json()["qualifiers"]] == winners[::-1][:2]
+
+
+def test_playable_bracket_matches_get_tables_no_other_match_is_using():
+    stage = stage_with_field(12, settings={"rounds": 1, "consolation": True})
+    round_ = rounds.round_generate(stage=stage)
+    rounds.round_release(round=round_)
+    for index, match in enumerate(Match.objects.filter(round=round_).order_by("table")):
+        play_match(match, loser_total=90 + index)
+    rounds.round_close(round=round_)
+    playoffs = brackets.event_cut(event=stage.event, qualifiers=4)
+    brackets.playoffs_start(event=stage.event)
+    consolation = Stage.objects.get(event=stage.event, order=playoffs.order + 1)
+
+    def playing() -> list[Match]:
+        return list(Match.objects.filter(event=stage.event, is_bye=False).exclude(bracket="")
+                    .exclude(status=MatchStatus.DECIDED).exclude(side_b__isnull=True))
+
+    live = playing()
+    tables = [match.table for match in live]
+    assert None not in tables
+    assert len(set(tables)) == len(tables)  # playoffs and consolation never share a table
+    assert {match.table for match in live if match.stage_id == playoffs.pk} == {1, 2}
+
+    final = Match.objects.get(stage=playoffs, bracket_round=2)
+    assert final.table is None  # waiting for its sides
+    for semi in Match.objects.filter(stage=playoffs, bracket_round=1):
+        play_match(semi)
+    final.refresh_from_db()
+    assert final.table is not None
+    assert final.table not in {m.table for m in playing() if m.stage_id == consolation.pk}

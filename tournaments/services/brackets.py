@@ -23,6 +23,7 @@ which case their games are deleted and they wait for their new sides.
 """
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -291,6 +292,9 @@ def bracket_create(*, stage: Stage | int, user: Any = None) -> Stage:
             row.loser_to = target
             row.loser_to_side = "a" if target.is_bye else played.loser_side
     Match.objects.bulk_update(rows, ["winner_to", "winner_to_side", "loser_to", "loser_to_side"])
+    tabled = _assign_tables(stage, rows)
+    if tabled:
+        Match.objects.bulk_update(tabled, ["table"])
     stage.status = StageStatus.RUNNING
     stage.save(update_fields=["status"])
     return stage
@@ -384,15 +388,46 @@ def _sync(stage: Stage, rows: list[Match]) -> engine.Bracket:
             if played.is_bye:
                 row.decided_at = now if played.winner is not None else None
             changed.append(row)
+    changed += [row for row in _assign_tables(stage, rows) if row not in changed]
     if changed:
         Match.objects.bulk_update(
-            changed, ["side_a", "side_b", "seed_a", "seed_b", "flags", "winner", "status", "decided_at"]
+            changed, ["side_a", "side_b", "seed_a", "seed_b", "flags", "winner", "status", "decided_at", "table"]
         )
     status = StageStatus.FINISHED if bracket.champion is not None else StageStatus.RUNNING
     if stage.status != status:
         stage.status = status
         stage.save(update_fields=["status"])
     return bracket
+
+
+def _assign_tables(stage: Stage, rows: list[Match]) -> list[Match]:
+    """Give every playable bracket match (both sides known, not decided) a table.
+
+    A match keeps its table once given; a new one takes the lowest table free in the
+    whole event (the playoffs and the consolation, or a late qualifying round, may
+    be playing at the same time). A match waiting again for a side (after a reset)
+    gives its table back. Returns the rows whose table changed.
+    """
+    def playable(row: Match) -> bool:
+        return (not row.is_bye and row.side_a_id is not None and row.side_b_id is not None
+                and row.status != MatchStatus.DECIDED)
+
+    busy = set(
+        Match.objects.filter(event_id=stage.event_id, table__isnull=False)
+        .exclude(stage=stage).exclude(status=MatchStatus.DECIDED).values_list("table", flat=True)
+    )
+    busy |= {row.table for row in rows if playable(row) and row.table is not None}
+    order = {engine.WINNERS: 0, engine.CONSOLATION: 0, engine.LOSERS: 1, engine.FINAL: 2, engine.THIRD: 3}
+    changed = []
+    for row in sorted(rows, key=lambda r: (r.bracket_round or 0, order.get(r.bracket, 9), r.bracket_slot or 0)):
+        if playable(row) and row.table is None:
+            row.table = next(number for number in itertools.count(1) if number not in busy)
+            busy.add(row.table)
+            changed.append(row)
+        elif not playable(row) and row.status != MatchStatus.DECIDED and row.table is not None:
+            row.table = None
+            changed.append(row)
+    return changed
 
 
 def _record_reset(current: Match, later: list[Match]) -> None:
