@@ -17,10 +17,14 @@ from tournaments.models import (
     EventStatus,
     Game,
     GameState,
+    HandClaim,
     Match,
     MatchStatus,
     Report,
+    Round,
     RoundStatus,
+    Stage,
+    StageKind,
 )
 from tournaments.selectors import bracket_champion, bracket_matches
 
@@ -133,10 +137,8 @@ def player_matches(*, entry: Entry) -> list[PlayerMatch]:
     return result
 
 
-def player_claims(*, entry: Entry) -> QuerySet[Any]:
+def player_claims(*, entry: Entry) -> QuerySet[HandClaim]:
     """The hands this player has claimed in the event, newest first."""
-    from tournaments.models import HandClaim
-
     return HandClaim.objects.filter(entry=entry).order_by("-id")[:20]
 
 
@@ -155,9 +157,7 @@ def public_event(*, event_id: Any) -> Event:
     return event
 
 
-def public_stage(*, stage_id: Any) -> Any:
-    from tournaments.models import Stage
-
+def public_stage(*, stage_id: Any) -> Stage:
     try:
         stage = Stage.objects.select_related("event__rules").get(pk=int(stage_id))
     except (Stage.DoesNotExist, TypeError, ValueError):
@@ -248,7 +248,7 @@ def _round_title(bracket: str, number: int, rounds_in_bracket: int) -> str:
     return f"{prefix}Round {number}"
 
 
-def stage_bracket(*, stage_id: Any) -> tuple[Any, list[BracketColumn], Entry | None]:
+def stage_bracket(*, stage_id: Any) -> tuple[Stage, list[BracketColumn], Entry | None]:
     """A knock-out stage's matches as columns of boxes, and its champion once decided."""
     stage = public_stage(stage_id=stage_id)
     matches = [match for match in bracket_matches(stage=stage) if match.bracket]
@@ -317,8 +317,6 @@ def director_dashboard(*, event: Event) -> DashboardView:
             ]
             disputes.append(DisputeView(game, match, sides, reports))
     decided = sum(1 for m in matches if m.status == MatchStatus.DECIDED)
-    from tournaments.models import HandClaim
-
     claims = list(HandClaim.objects.filter(event=event).select_related("entry__player", "entry__partner")
                   .order_by("-id")[:20])
     return DashboardView(playing, disputes, waiting, decided, len(matches), claims)
@@ -357,8 +355,6 @@ def director_next_actions(*, event: Event) -> tuple[list[NextAction], list[Draft
     Only suggestions: each service still checks its own preconditions and says no
     with a reason (a round with tables still playing will not close).
     """
-    from tournaments.models import Round, Stage, StageKind
-
     round_kinds = (StageKind.ROUND_ROBIN, StageKind.RANDOM_DRAW, StageKind.SWISS)
     bracket_kinds = (StageKind.SINGLE_ELIMINATION, StageKind.DOUBLE_ELIMINATION)
     stages = list(Stage.objects.filter(event=event).order_by("order"))
