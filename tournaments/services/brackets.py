@@ -57,21 +57,13 @@ from tournaments.models import (
     WebhookTopic,
 )
 from tournaments.services import webhooks
-from tournaments.services.rounds import ROUND_KINDS
+from tournaments.services.rounds import ROUND_KINDS, lock_stage
 
 BRACKET_KINDS = (StageKind.SINGLE_ELIMINATION, StageKind.DOUBLE_ELIMINATION)
 BRACKET_LABELS = {
     engine.WINNERS: "", engine.LOSERS: "losers ", engine.FINAL: "grand final ", engine.THIRD: "third-place ",
     engine.CONSOLATION: "",
 }
-
-
-def _lock_stage(stage: Stage | int) -> Stage:
-    stage_id = stage.pk if isinstance(stage, Stage) else stage
-    try:
-        return Stage.objects.select_for_update(of=("self",)).select_related("event").get(pk=stage_id)
-    except Stage.DoesNotExist:
-        raise EntryError(f"there is no stage {stage_id}", field="stage") from None
 
 
 def match_label(match: Match) -> str:
@@ -249,7 +241,7 @@ def _key(match: Match) -> engine.MatchKey:
 @transaction.atomic
 def bracket_create(*, stage: Stage | int, user: Any = None) -> Stage:
     """Store the stage's bracket from its seeds: every match, its links and seeds; byes decided."""
-    stage = _lock_stage(stage)
+    stage = lock_stage(stage)
     if stage.kind not in BRACKET_KINDS:
         raise StateError(f"{stage.name} is not a bracket stage", field="stage")
     if stage.event.status == EventStatus.FINISHED:
@@ -479,7 +471,7 @@ def bracket_advance(
     """
     if not match.bracket or match.stage_id is None:
         return match
-    stage = _lock_stage(match.stage_id)
+    stage = lock_stage(match.stage_id)
     rows = _stage_rows(stage.pk)
     current = next(row for row in rows if row.pk == match.pk)
     if previous_winner is not None and current.winner_id != previous_winner:

@@ -71,7 +71,8 @@ ROUND_TRANSITIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _lock_stage(stage: Stage | int) -> Stage:
+def lock_stage(stage: Stage | int) -> Stage:
+    """The stage row, locked for this transaction, with its event and rule set."""
     stage_id = stage.pk if isinstance(stage, Stage) else stage
     try:
         return Stage.objects.select_for_update(of=("self",)).select_related("event__rules").get(pk=stage_id)
@@ -110,7 +111,7 @@ def _history(stage: Stage, *, excluding: Round | None = None) -> tuple[list[tupl
 @transaction.atomic
 def round_generate(*, stage: Stage | int, user: Any = None) -> Round:
     """Draw the stage's next round and save it as a draft (or draw the current draft again)."""
-    stage = _lock_stage(stage)
+    stage = lock_stage(stage)
     event = stage.event
     if stage.kind not in ROUND_KINDS:
         raise StateError(
