@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, NamedTuple
 
 from tournaments.formats.errors import BracketError, FormatError
-from tournaments.formats.pairing import BYE, Entrant
+from tournaments.formats.pairing import BYE, Entrant, check_entrants
 
 WINNERS = "winners"  # the single-elimination bracket too: one name for "the main draw"
 LOSERS = "losers"
@@ -488,11 +488,7 @@ def _check_seeds(seeds: Sequence[Entrant]) -> tuple[Entrant, ...]:
     field_ = tuple(seeds)
     if len(field_) < 2:
         raise FormatError("a bracket needs at least two qualifiers", field="seeds")
-    if len(set(field_)) != len(field_):
-        raise FormatError("an entrant is seeded twice", field="seeds")
-    if any(e is None for e in field_):
-        raise FormatError("None is not an entrant (it marks a bye)", field="seeds")
-    return field_
+    return tuple(check_entrants(field_, field="seeds", twice="an entrant is seeded twice", none_marks="a bye"))
 
 
 def _best_of_per_round(best_of: int | Sequence[int], rounds: int) -> list[int]:

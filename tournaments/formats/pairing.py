@@ -16,6 +16,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from tournaments.formats.errors import FormatError
+
 Entrant: TypeAlias = Hashable
 
 # Flags: short words that explain a pairing to the director and to players.
@@ -88,6 +90,22 @@ class RoundDraw:
     @property
     def entrants(self) -> tuple[Entrant, ...]:
         return tuple(e for p in self.pairings for e in p.entrants)
+
+
+def check_entrants(
+    entrants: Iterable[Entrant], *, field: str, twice: str, none_marks: str
+) -> list[Entrant]:
+    """The entrants as a list; each once, and none of them ``None`` (it marks a bye or sit-out).
+
+    ``twice`` is the engine's own sentence for a repeated entrant, ``none_marks`` what
+    ``None`` stands for there; both errors name ``field``.
+    """
+    listed = list(entrants)
+    if len(set(listed)) != len(listed):
+        raise FormatError(twice, field=field)
+    if any(e is None for e in listed):
+        raise FormatError(f"None is not an entrant (it marks {none_marks})", field=field)
+    return listed
 
 
 def opponents_by_entrant(played: Iterable[tuple[Entrant, Entrant]]) -> dict[Entrant, set[Entrant]]:

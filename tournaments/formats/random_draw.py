@@ -18,12 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournaments.formats.errors import FormatError, PairingError
+from tournaments.formats.errors import PairingError
 from tournaments.formats.pairing import (
     SIT_OUT,
     Entrant,
     Pairing,
     RoundDraw,
+    check_entrants,
     count_byes,
     opponents_by_entrant,
 )
@@ -49,11 +50,8 @@ def random_draw(
     order of the draw, fixed tables honoured; the sit-out comes last. Raises
     ``PairingError`` when no draw without a repeat opponent exists.
     """
-    field = list(entrants)
-    if len(set(field)) != len(field):
-        raise FormatError("an entrant is listed twice", field="entrants")
-    if any(e is None for e in field):
-        raise FormatError("None is not an entrant (it marks a sit-out)", field="entrants")
+    field = check_entrants(entrants, field="entrants", twice="an entrant is listed twice",
+                           none_marks="a sit-out")
     if len(field) < 2:
         raise PairingError("no valid draw: a round needs at least two players")
     opponents = opponents_by_entrant(played)

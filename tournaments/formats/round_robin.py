@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tournaments.formats.errors import FormatError
-from tournaments.formats.pairing import BYE, STATIONARY, Entrant, Pairing, RoundDraw
+from tournaments.formats.pairing import BYE, STATIONARY, Entrant, Pairing, RoundDraw, check_entrants
 from tournaments.formats.tables import assign_tables
 
 
@@ -158,11 +158,7 @@ def _distinct(entrants: Sequence[Entrant]) -> list[Entrant]:
     field = list(entrants)
     if len(field) < 2:
         raise FormatError("a schedule needs at least two entrants", field="entrants")
-    if len(set(field)) != len(field):
-        raise FormatError("an entrant is listed twice", field="entrants")
-    if any(e is None for e in field):
-        raise FormatError("None is not an entrant (it marks a bye)", field="entrants")
-    return field
+    return check_entrants(field, field="entrants", twice="an entrant is listed twice", none_marks="a bye")
 
 
 def _check_games(games_per_opponent: int) -> None:

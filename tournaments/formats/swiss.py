@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from tournaments.formats.errors import FormatError, PairingError
+from tournaments.formats.errors import PairingError
 from tournaments.formats.pairing import (
     BYE,
     PULLED_UP,
@@ -40,6 +40,7 @@ from tournaments.formats.pairing import (
     Entrant,
     Pairing,
     RoundDraw,
+    check_entrants,
     count_byes,
     opponents_by_entrant,
 )
@@ -76,12 +77,9 @@ def swiss_round(
     ``a``; the bye, if any, comes last. Raises ``PairingError`` when the hard
     rules leave no pairing.
     """
-    order = [entry[0] for entry in standings]
+    order = check_entrants((entry[0] for entry in standings), field="standings",
+                           twice="an entrant appears twice in the standings", none_marks="a bye")
     points = {entry[0]: entry[1] for entry in standings}
-    if len(set(order)) != len(order):
-        raise FormatError("an entrant appears twice in the standings", field="standings")
-    if any(e is None for e in order):
-        raise FormatError("None is not an entrant (it marks a bye)", field="standings")
     if len(order) < 2:
         raise PairingError("no valid Swiss pairing: a round needs at least two entrants")
     opponents = opponents_by_entrant(played)
