@@ -87,6 +87,16 @@ class RuleSetAdmin(admin.ModelAdmin):
         self.message_user(request, f"Copied {queryset.count()} rule set(s).")
 
 
+class ReadOnlyInline(admin.TabularInline):
+    """Rows shown beside their parent and never edited there (history, audit, deliveries)."""
+
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 class StageInline(admin.TabularInline):
     model = models.Stage
     extra = 0
@@ -187,16 +197,10 @@ class RoundAdmin(admin.ModelAdmin):
                    lambda round_: "closed")
 
 
-class GameInline(admin.TabularInline):
+class GameInline(ReadOnlyInline):
     model = models.Game
-    extra = 0
-    fields = ["number", "state", "outcome", "total_a", "total_b", "total_c", "winner", "first_dealer"]
-    readonly_fields = fields
+    fields = readonly_fields = ["number", "state", "outcome", "total_a", "total_b", "total_c", "winner", "first_dealer"]
     show_change_link = True
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(models.Match)
@@ -264,26 +268,14 @@ class GameCorrectionForm(forms.ModelForm):
         return cleaned
 
 
-class ReportInline(admin.TabularInline):
+class ReportInline(ReadOnlyInline):
     model = models.Report
-    extra = 0
-    fields = ["version", "reporter", "channel", "totals", "superseded", "ip", "key", "created_at"]
-    readonly_fields = fields
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    fields = readonly_fields = ["version", "reporter", "channel", "totals", "superseded", "ip", "key", "created_at"]
 
 
-class GameChangeInline(admin.TabularInline):
+class GameChangeInline(ReadOnlyInline):
     model = models.GameChange
-    extra = 0
-    fields = ["created_at", "action", "actor", "actor_entry", "channel", "reason", "before", "after"]
-    readonly_fields = fields
-    can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    fields = readonly_fields = ["created_at", "action", "actor", "actor_entry", "channel", "reason", "before", "after"]
 
 
 @admin.register(models.Game)
@@ -340,16 +332,11 @@ class HandClaimAdmin(ReadOnlyAdmin):
     list_select_related = ["event", "entry__player"]
 
 
-class DeliveryInline(admin.TabularInline):
+class DeliveryInline(ReadOnlyInline):
     model = models.WebhookDelivery
-    extra = 0
-    fields = ["created_at", "topic", "status", "attempts", "last_status", "last_error", "delivered_at"]
-    readonly_fields = fields
-    can_delete = False
+    fields = readonly_fields = ["created_at", "topic", "status", "attempts", "last_status", "last_error",
+                                "delivered_at"]
     ordering = ["-id"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(models.Webhook)
