@@ -24,9 +24,10 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Stage,
-    StageKind,
 )
 from tournaments.selectors import bracket_champion, bracket_matches
+from tournaments.services.brackets import BRACKET_KINDS
+from tournaments.services.rounds import ROUND_KINDS
 
 
 @dataclass(frozen=True)
@@ -355,16 +356,14 @@ def director_next_actions(*, event: Event) -> tuple[list[NextAction], list[Draft
     Only suggestions: each service still checks its own preconditions and says no
     with a reason (a round with tables still playing will not close).
     """
-    round_kinds = (StageKind.ROUND_ROBIN, StageKind.RANDOM_DRAW, StageKind.SWISS)
-    bracket_kinds = (StageKind.SINGLE_ELIMINATION, StageKind.DOUBLE_ELIMINATION)
     stages = list(Stage.objects.filter(event=event).order_by("order"))
-    latest: dict[int, Any] = {}
+    latest: dict[int, Round] = {}
     for round_ in Round.objects.filter(stage__event=event).order_by("stage_id", "number"):
         latest[round_.stage_id] = round_
     actions: list[NextAction] = []
-    drafts: list[DraftRound] = []
+    draft_rounds: list[Round] = []
     for stage in stages:
-        if stage.kind not in round_kinds:
+        if stage.kind not in ROUND_KINDS:
             continue
         last = latest.get(stage.pk)
         if last is None or last.status == RoundStatus.CLOSED:
@@ -373,22 +372,19 @@ def director_next_actions(*, event: Event) -> tuple[list[NextAction], list[Draft
         elif last.status == RoundStatus.DRAFT:
             actions.append(NextAction("release", f"{stage.name}: release round {last.number}", last.pk, True))
             actions.append(NextAction("generate", f"{stage.name}: draw round {last.number} again", stage.pk))
-            drafts.append(DraftRound(last, []))
+            draft_rounds.append(last)
         else:
             actions.append(NextAction("close", f"{stage.name}: close round {last.number}", last.pk, True))
-    has_brackets = any(stage.kind in bracket_kinds for stage in stages)
     bracket_started = Match.objects.filter(event=event).exclude(bracket="").exists()
-    if any(stage.kind in round_kinds for stage in stages) and not bracket_started:
+    if any(stage.kind in ROUND_KINDS for stage in stages) and not bracket_started:
         actions.append(NextAction("cut", "Make the cut (one in four)", event.pk))
-    if has_brackets and not bracket_started:
+    if any(stage.kind in BRACKET_KINDS for stage in stages) and not bracket_started:
         actions.append(NextAction("playoffs", "Start the playoffs", event.pk))
-    if drafts:
-        draft_ids = [draft.round.pk for draft in drafts]
-        by_round: dict[int, list[Match]] = {pk: [] for pk in draft_ids}
-        for match in (Match.objects.filter(round_id__in=draft_ids)
+    by_round: dict[int, list[Match]] = {round_.pk: [] for round_ in draft_rounds}
+    if draft_rounds:
+        for match in (Match.objects.filter(round_id__in=by_round)
                       .select_related("side_a__player", "side_a__partner", "side_b__player",
                                       "side_b__partner", "side_c__player", "side_c__partner")
                       .order_by("is_bye", "table", "id")):
             by_round[match.round_id].append(match)
-        drafts = [DraftRound(draft.round, by_round[draft.round.pk]) for draft in drafts]
-    return actions, drafts
+    return actions, [DraftRound(round_, by_round[round_.pk]) for round_ in draft_rounds]
