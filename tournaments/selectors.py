@@ -250,11 +250,7 @@ def _winner_side(match: Match) -> Entry | None:
 
 def entry_names(*, event: Event) -> dict[int, str]:
     """``{entry_id: name}`` for every entry of the event, in one query."""
-    return {
-        entry_id: f"{player} & {partner}" if partner else player
-        for entry_id, player, partner in Entry.objects.filter(event=event)
-        .values_list("id", "player__name", "partner__name")
-    }
+    return {entry_id: name for entry_id, (name, _) in _names(event=event, stage=None).items()}
 
 
 def schedule_data(*, stage: Stage) -> dict[str, Any]:
